@@ -1,0 +1,76 @@
+package com.bloceclat.game;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.startsWith;
+
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.testsupport.KafkaResource;
+import com.bloceclat.testsupport.PostgresResource;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.oidc.server.OidcWiremockTestResource;
+
+@QuarkusTest
+@QuarkusTestResource(PostgresResource.class)
+@QuarkusTestResource(KafkaResource.class)
+@QuarkusTestResource(OidcWiremockTestResource.class)
+class PlatformTest {
+
+    @Test
+    void liveAndReadyWithDatabaseKafkaAndWebUiChecked() {
+        given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        given().when().get("/q/health/ready").then()
+                .statusCode(200)
+                .body("status", equalTo("UP"))
+                .body("checks.name", hasItems("Database connections health check", "Kafka connection health check",
+                        "web-ui"));
+    }
+
+    @Test
+    void prometheusMetricsAreServed() {
+        given().when().get("/api/games/info").then().statusCode(200);
+        given().when().get("/q/metrics").then()
+                .statusCode(200)
+                .body(containsString("http_server_requests_seconds_count"))
+                .body(containsString("uri=\"/api/games/info\""));
+    }
+
+    @Test
+    void openApiAndSwaggerUiAreServed() {
+        given().accept("application/json").when().get("/q/openapi").then()
+                .statusCode(200)
+                .body("paths", org.hamcrest.Matchers.hasKey("/api/players/me"))
+                .body("paths", org.hamcrest.Matchers.hasKey("/api/admin/canary"));
+        given().when().get("/q/swagger-ui/").then().statusCode(200).body(containsString("swagger"));
+    }
+
+    @Test
+    void publicInfoNamesTheService() {
+        given().when().get("/api/games/info").then()
+                .statusCode(200)
+                .body("service", equalTo("game-service"))
+                .body("version", equalTo("1.0.0-SNAPSHOT"));
+    }
+
+    @Test
+    void webUiIsServedAtTheRoot() {
+        given().when().get("/").then()
+                .statusCode(200)
+                .contentType(startsWith("text/html"))
+                .body(containsString("<title>Bloc Éclat</title>"));
+    }
+
+    @Test
+    void unknownApiPathIsAProblem() {
+        given().when().get("/api/games/info/nothing-here").then()
+                .statusCode(404)
+                .contentType("application/problem+json")
+                .body("status", equalTo(404))
+                .body("title", equalTo("Not Found"));
+    }
+}

@@ -1,0 +1,53 @@
+package com.bloceclat.leaderboard;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.hasKey;
+
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.testsupport.KafkaResource;
+import com.bloceclat.testsupport.PostgresResource;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.oidc.server.OidcWiremockTestResource;
+
+@QuarkusTest
+@QuarkusTestResource(PostgresResource.class)
+@QuarkusTestResource(KafkaResource.class)
+@QuarkusTestResource(OidcWiremockTestResource.class)
+class PlatformTest {
+
+    @Test
+    void liveAndReadyWithDatabaseAndKafkaChecked() {
+        given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        given().when().get("/q/health/ready").then()
+                .statusCode(200)
+                .body("status", equalTo("UP"))
+                .body("checks.name", hasItems("Database connections health check", "Kafka connection health check",
+                        "SmallRye Reactive Messaging - readiness check"));
+    }
+
+    @Test
+    void metricsOpenApiAndSwaggerUiAreServed() {
+        given().when().get("/api/leaderboards/info").then().statusCode(200);
+        given().when().get("/q/metrics").then()
+                .statusCode(200)
+                .body(containsString("uri=\"/api/leaderboards/info\""));
+        given().accept("application/json").when().get("/q/openapi").then()
+                .statusCode(200)
+                .body("paths", hasKey("/api/leaderboards/me"))
+                .body("paths", hasKey("/api/admin/canary/{id}"));
+        given().when().get("/q/swagger-ui/").then().statusCode(200);
+    }
+
+    @Test
+    void publicInfoNamesTheService() {
+        given().when().get("/api/leaderboards/info").then()
+                .statusCode(200)
+                .body("service", equalTo("leaderboard-service"));
+    }
+}

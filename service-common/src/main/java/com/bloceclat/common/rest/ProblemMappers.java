@@ -1,0 +1,70 @@
+package com.bloceclat.common.rest;
+
+import java.util.Comparator;
+import java.util.stream.Collectors;
+
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+
+import io.quarkus.security.ForbiddenException;
+
+/** Every error a service answers carries a {@link Problem} body. */
+public class ProblemMappers {
+
+    private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException e) {
+        Response original = e.getResponse();
+        Response.StatusType status = original.getStatusInfo();
+        String detail = e.getMessage() == null || e.getMessage().isBlank() ? status.getReasonPhrase() : e.getMessage();
+        Response.ResponseBuilder builder = Problem.of(status, detail).toResponse();
+        original.getHeaders().forEach((name, values) -> {
+            if (!name.equalsIgnoreCase("Content-Type")) {
+                values.forEach(value -> builder.header(name, value));
+            }
+        });
+        return builder.build();
+    }
+
+    @ServerExceptionMapper
+    public Response constraintViolation(ConstraintViolationException e) {
+        String detail = e.getConstraintViolations().stream()
+                .sorted(Comparator.comparing((ConstraintViolation<?> v) -> v.getPropertyPath().toString()))
+                .map(v -> fieldOf(v) + ": " + v.getMessage())
+                .collect(Collectors.joining("; "));
+        return Problem.of(Response.Status.BAD_REQUEST, detail).toResponse().build();
+    }
+
+    @ServerExceptionMapper
+    public Response malformedJson(JsonProcessingException e) {
+        return Problem.of(Response.Status.BAD_REQUEST, "Malformed JSON: " + e.getOriginalMessage())
+                .toResponse().build();
+    }
+
+    @ServerExceptionMapper
+    public Response forbidden(ForbiddenException e) {
+        return Problem.of(Response.Status.FORBIDDEN, "This needs a role the caller does not have.")
+                .toResponse().build();
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(RuntimeException e) {
+        LOG.error("Unexpected error", e);
+        return Problem.of(Response.Status.INTERNAL_SERVER_ERROR, "An unexpected error occurred.")
+                .toResponse().build();
+    }
+
+    /** The last node of the path ("create.arg0.level" → "level"), which is what a caller named. */
+    private static String fieldOf(ConstraintViolation<?> violation) {
+        String path = violation.getPropertyPath().toString();
+        return path.substring(path.lastIndexOf('.') + 1);
+    }
+}
