@@ -1,0 +1,42 @@
+# The end-to-end stage: brings the real stack up, checks it from outside with
+# node's test runner and Playwright driving Debian's Chromium (e2e/), and stops
+# the stack again when this run started it, whatever the outcome.
+
+CHROMIUM=/usr/bin/chromium
+
+e2e_prepare() {
+  step "End-to-end tools"
+  if [[ ! -x "$CHROMIUM" ]]; then
+    [[ $EUID -eq 0 ]] || die "$CHROMIUM missing: install Debian's chromium package"
+    info "installing Debian's chromium with apt-get"
+    apt-get update -qq >"$LOGS/apt.log" 2>&1 || { tail -20 "$LOGS/apt.log" >&2; die "apt-get update failed"; }
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >>"$LOGS/apt.log" 2>&1 \
+      || { tail -20 "$LOGS/apt.log" >&2; die "apt-get install chromium failed (see $LOGS/apt.log)"; }
+  fi
+  ok "$("$CHROMIUM" --version 2>/dev/null | head -1)"
+  command -v node >/dev/null || die "node not found: install Node.js 20"
+  if [[ ! -f "$ROOT/e2e/node_modules/.package-lock.json" \
+        || "$ROOT/e2e/package-lock.json" -nt "$ROOT/e2e/node_modules/.package-lock.json" ]]; then
+    info "npm ci in e2e/"
+    (cd "$ROOT/e2e" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 with_build_lock npm ci --no-audit --no-fund) \
+      >"$LOGS/e2e-npm.log" 2>&1 || { tail -20 "$LOGS/e2e-npm.log" >&2; die "npm ci failed in e2e/ (see $LOGS/e2e-npm.log)"; }
+  fi
+  ok "node $(node --version), playwright-core $(node -p "require('$ROOT/e2e/node_modules/playwright-core/package.json').version")"
+}
+
+cmd_e2e() {
+  mkdir -p "$LOGS" "$RUN"
+  if ! any_running; then
+    # Started here, so stopped here: also on failure or Ctrl-C.
+    trap 'rc=$?; trap - EXIT INT TERM; echo; cmd_down || true; exit $rc' EXIT
+    trap 'exit 130' INT TERM
+  else
+    info "a stack is already running: it is reused and left running"
+  fi
+  cmd_up
+  e2e_prepare
+  step "End-to-end checks against the running stack"
+  (cd "$ROOT/e2e" && node --test --test-concurrency=1 --test-reporter=spec \
+    --test-reporter=tap --test-reporter-destination=stdout --test-reporter-destination="$LOGS/e2e.tap" \
+    tests/) 2>&1 | tee "$LOGS/e2e.log"
+}

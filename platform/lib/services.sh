@@ -1,0 +1,93 @@
+# The Bloc Éclat services of the local stack: built by the root Maven build and
+# started with `java -jar <module>/target/quarkus-app/quarkus-run.jar`.
+
+SERVICES=(solver-service-1 solver-service-2 game-service leaderboard-service)
+SERVICE_JVM_OPTS=(-Xms64m -Xmx512m)
+
+service_module() { echo "${1%-[0-9]}"; }   # solver-service-2 -> solver-service
+service_jar() { echo "$ROOT/$(service_module "$1")/target/quarkus-app/quarkus-run.jar"; }
+
+service_port() {
+  case "$1" in
+    game-service) echo 8080 ;;
+    solver-service-1) echo 8081 ;;
+    solver-service-2) echo 8082 ;;
+    leaderboard-service) echo 8083 ;;
+  esac
+}
+
+service_ready_url() { echo "http://localhost:$(service_port "$1")/q/health/ready"; }
+service_ready() { http_ok "$(service_ready_url "$1")"; }
+
+# The configuration each service gets (the same values are its local defaults).
+service_env() {
+  local port; port="$(service_port "$1")"
+  echo "QUARKUS_HTTP_PORT=$port"
+  echo "KAFKA_BOOTSTRAP_SERVERS=localhost:$KAFKA_PORT"
+  echo "QUARKUS_OIDC_AUTH_SERVER_URL=http://localhost:$KEYCLOAK_PORT/realms/bloc-eclat"
+  echo "QUARKUS_OIDC_CLIENT_ID=bloc-services"
+  echo "QUARKUS_OIDC_CREDENTIALS_SECRET=bloc-services-secret"
+  case "$1" in
+    game-service)
+      echo "QUARKUS_DATASOURCE_JDBC_URL=jdbc:postgresql://localhost:$PG_PORT/bloc_game"
+      echo "SOLVER_URLS=http://localhost:$(service_port solver-service-1),http://localhost:$(service_port solver-service-2)"
+      ;;
+    leaderboard-service)
+      echo "QUARKUS_DATASOURCE_JDBC_URL=jdbc:postgresql://localhost:$PG_PORT/bloc_leaderboard"
+      ;;
+  esac
+  case "$1" in
+    game-service | leaderboard-service)
+      echo "QUARKUS_DATASOURCE_USERNAME=bloc"
+      echo "QUARKUS_DATASOURCE_PASSWORD=bloc"
+      ;;
+  esac
+}
+
+service_start() {
+  local env_vars
+  mapfile -t env_vars < <(service_env "$1")
+  start_bg "$1" "$LOGS/$1.log" env "${env_vars[@]}" \
+    "$JAVA" "-Dbloc.component=$1" "${SERVICE_JVM_OPTS[@]}" -jar "$(service_jar "$1")"
+}
+
+# The modules of the root build, from the root pom.
+root_modules() { sed -n 's:.*<module>\(.*\)</module>.*:\1:p' "$ROOT/pom.xml"; }
+
+# True when a service jar is missing or older than a source of any root module.
+services_stale() {
+  local name jar oldest=""
+  for name in "${SERVICES[@]}"; do
+    jar="$(service_jar "$name")"
+    [[ -f "$jar" ]] || return 0
+    [[ -z "$oldest" || "$jar" -ot "$oldest" ]] && oldest="$jar"
+  done
+  local dirs=() m
+  while read -r m; do [[ -d "$ROOT/$m" ]] && dirs+=("$ROOT/$m"); done < <(root_modules)
+  [[ "$ROOT/pom.xml" -nt "$oldest" ]] && return 0
+  [[ -n "$(find "${dirs[@]}" \( -name target -o -name node_modules -o -name dist \) -prune \
+      -o -type f -newer "$oldest" -print -quit)" ]]
+}
+
+services_build() {
+  local name missing=()
+  for name in "${SERVICES[@]}"; do
+    [[ -f "$ROOT/$(service_module "$name")/pom.xml" ]] || missing+=("$(service_module "$name")")
+  done
+  ((${#missing[@]} == 0)) || die "service modules missing: ${missing[*]}"
+  for name in "${SERVICES[@]}"; do
+    if running "$name" "-Dbloc.component=$name" >/dev/null; then
+      ok "services running: not rebuilt under them ('./bloc down' first to pick up changes)"
+      return 0
+    fi
+  done
+  if ! services_stale; then
+    ok "service jars are newer than every source: build skipped"
+    return 0
+  fi
+  local t0=$SECONDS
+  info "./mvnw -B -q package -DskipTests (log: $LOGS/build.log)"
+  with_build_lock "$ROOT/mvnw" -B -q -f "$ROOT/pom.xml" package -DskipTests >"$LOGS/build.log" 2>&1 \
+    || { tail -40 "$LOGS/build.log" >&2; die "the build failed: see $LOGS/build.log"; }
+  ok "built in $(elapsed $t0)"
+}
