@@ -1,0 +1,106 @@
+package com.bloceclat.engine;
+
+import com.bloceclat.engine.solver.Mode;
+import com.bloceclat.engine.solver.Solution;
+import com.bloceclat.engine.solver.SolveRequest;
+import com.bloceclat.engine.solver.Solver;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Plays whole games on the project's own streams with the solver, to measure the AI's strength
+ * and speed. Game g uses seed {@code firstSeed + g}, so every player meets the same games.
+ */
+public final class SelfPlay {
+    private SelfPlay() {
+    }
+
+    /** One game's outcome and the solver time each round took, in nanoseconds. */
+    public record GameResult(long seed, int rounds, int score, boolean capped, long[] roundNanos) {
+    }
+
+    /**
+     * Plays one game.
+     *
+     * @param strength 1..5 for the AI, or 0 for the plain {@code maxLines} player
+     */
+    public static GameResult play(long seed, Level level, int strength, int maxRounds) {
+        Game game = new Game(seed, level, Deal.seeded(seed, level), maxRounds);
+        List<Long> times = new ArrayList<>();
+        while (!game.gameOver()) {
+            int round = game.round();
+            long spent = 0;
+            while (!game.gameOver() && game.round() == round) {
+                Piece[] remaining = game.remaining();
+                List<Piece> pieces = new ArrayList<>();
+                List<Integer> slots = new ArrayList<>();
+                for (int s = 0; s < remaining.length; s++) {
+                    if (remaining[s] != null) {
+                        pieces.add(remaining[s]);
+                        slots.add(s);
+                    }
+                }
+                Mode mode = strength == 0 ? Mode.MAX_LINES : Mode.AI;
+                SolveRequest req = new SolveRequest(game.board(), pieces, game.streak(), game.miss(), level, mode,
+                        strength == 0 ? SolveRequest.MAX_STRENGTH : strength, seed * 31 + round, 0);
+                long t0 = System.nanoTime();
+                Solution sol = Solver.solve(req);
+                spent += System.nanoTime() - t0;
+                if (sol.best().placements().isEmpty()) {
+                    throw new IllegalStateException("solver placed nothing on a board where a piece fits");
+                }
+                for (Solution.Placement p : sol.best().placements()) {
+                    game.place(slots.get(p.piece()), p.row(), p.col());
+                }
+            }
+            times.add(spent);
+        }
+        boolean capped = maxRounds != Game.NO_CAP && game.round() >= maxRounds;
+        return new GameResult(seed, game.round(), game.score(), capped,
+                times.stream().mapToLong(Long::longValue).toArray());
+    }
+
+    /** Plays {@code games} games on {@code threads} threads; results in seed order. */
+    public static List<GameResult> run(Level level, int strength, int games, int maxRounds, long firstSeed,
+                                       int threads) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<GameResult>> futures = new ArrayList<>();
+            for (int g = 0; g < games; g++) {
+                long seed = firstSeed + g;
+                futures.add(pool.submit(() -> play(seed, level, strength, maxRounds)));
+            }
+            List<GameResult> out = new ArrayList<>();
+            for (Future<GameResult> f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Summary figures of a run. */
+    public record Summary(int games, double meanRounds, double medianRounds, double meanScore, double cappedPercent,
+                          double deathsPer1000Rounds, double msPerRoundMean, double msPerRoundP99) {
+        public static Summary of(List<GameResult> results) {
+            int[] rounds = results.stream().mapToInt(GameResult::rounds).sorted().toArray();
+            int n = rounds.length;
+            double median = n % 2 == 1 ? rounds[n / 2] : (rounds[n / 2 - 1] + rounds[n / 2]) / 2.0;
+            long totalRounds = Arrays.stream(rounds).asLongStream().sum();
+            long deaths = results.stream().filter(r -> !r.capped()).count();
+            long[] times = results.stream().flatMapToLong(r -> Arrays.stream(r.roundNanos())).sorted().toArray();
+            double mean = Arrays.stream(times).average().orElse(0) / 1e6;
+            double p99 = times.length == 0 ? 0 : times[Math.min(times.length - 1, (int) Math.ceil(times.length * 0.99) - 1)] / 1e6;
+            return new Summary(n, totalRounds / (double) n, median,
+                    results.stream().mapToInt(GameResult::score).average().orElse(0),
+                    100.0 * results.stream().filter(GameResult::capped).count() / n,
+                    totalRounds == 0 ? 0 : 1000.0 * deaths / totalRounds, mean, p99);
+        }
+    }
+}

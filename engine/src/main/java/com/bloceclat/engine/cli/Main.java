@@ -1,0 +1,210 @@
+package com.bloceclat.engine.cli;
+
+import com.bloceclat.engine.Board;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Piece;
+import com.bloceclat.engine.PieceStream;
+import com.bloceclat.engine.Pieces;
+import com.bloceclat.engine.SelfPlay;
+import com.bloceclat.engine.protocol.SolverProtocol;
+import com.bloceclat.engine.replay.ReplayValidator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** {@code java -jar bloc-engine.jar COMMAND …}: the engine's command line (README "Engine CLI"). */
+public final class Main {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final String USAGE = """
+            usage: java -jar bloc-engine.jar COMMAND [OPTIONS]
+              solve                                  solver protocol: JSON lines on stdin, answers on stdout
+              pieces                                 the piece catalogue and each level's weights
+              deal --seed S --level L [--rounds N]   start board and the first N rounds (default 20), as JSON
+              validate REPLAY.json                   re-simulate a replay; exit 0 valid, 1 invalid
+              selfplay --level L [--games N] [--strength K|maxLines] [--max-rounds R] [--threads T] [--first-seed S]
+              bench [--positions N] [--mode maxLines|ai] [--strength K]   solver latency over generated positions
+            """;
+
+    private Main() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        if (args.length == 0) {
+            err.print(USAGE);
+            return 2;
+        }
+        try {
+            Map<String, String> opts = options(args);
+            return switch (args[0]) {
+                case "solve" -> solve(out);
+                case "pieces" -> pieces(out);
+                case "deal" -> deal(opts, out);
+                case "validate" -> validate(args, out, err);
+                case "selfplay" -> selfplay(opts, out);
+                case "bench" -> Bench.run(opts, out);
+                default -> {
+                    err.println("error: unknown command \"" + args[0] + "\"");
+                    err.print(USAGE);
+                    yield 2;
+                }
+            };
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> opts = new HashMap<>();
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].startsWith("--")) {
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException("option " + args[i] + " needs a value");
+                }
+                opts.put(args[i].substring(2), args[++i]);
+            }
+        }
+        return opts;
+    }
+
+    static long longOpt(Map<String, String> opts, String name, Long dflt) {
+        String v = opts.get(name);
+        if (v == null) {
+            if (dflt == null) {
+                throw new IllegalArgumentException("--" + name + " is required");
+            }
+            return dflt;
+        }
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " must be a whole number, got \"" + v + "\"");
+        }
+    }
+
+    static Level level(Map<String, String> opts) {
+        String v = opts.get("level");
+        if (v == null) {
+            throw new IllegalArgumentException("--level is required");
+        }
+        return Level.parse(v);
+    }
+
+    private static int solve(PrintStream out) throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (line.isBlank()) {
+                continue;
+            }
+            out.println(SolverProtocol.answerLine(line));
+            out.flush();
+        }
+        return 0;
+    }
+
+    private static int pieces(PrintStream out) {
+        StringBuilder header = new StringBuilder(String.format("%-5s %-7s %-6s %-14s", "id", "class", "cells", "shape"));
+        for (Level l : Level.values()) {
+            header.append(String.format(" %10s", l.name()));
+        }
+        out.println(header);
+        for (Piece p : Pieces.all()) {
+            StringBuilder row = new StringBuilder(String.format("%-5s %-7s %-6d %-14s", p.id(),
+                    p.pieceClass().name().toLowerCase(Locale.ROOT), p.cells(), p.shapeText()));
+            for (Level l : Level.values()) {
+                row.append(String.format(" %10d", l.weight(p.index())));
+            }
+            out.println(row);
+        }
+        return 0;
+    }
+
+    private static int deal(Map<String, String> opts, PrintStream out) throws IOException {
+        long seed = longOpt(opts, "seed", null);
+        Level level = level(opts);
+        int rounds = (int) longOpt(opts, "rounds", 20L);
+        if (rounds < 0 || rounds > 100_000) {
+            throw new IllegalArgumentException("--rounds must be from 0 to 100000");
+        }
+        out.println(JSON.writeValueAsString(dealJson(seed, level, rounds)));
+        return 0;
+    }
+
+    /** The golden-file form of a deal. */
+    public static ObjectNode dealJson(long seed, Level level, int rounds) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("seed", seed);
+        node.put("level", level.name());
+        ArrayNode start = node.putArray("start");
+        for (String row : Board.rows(PieceStream.startBoard(seed, level))) {
+            start.add(row);
+        }
+        ArrayNode rs = node.putArray("rounds");
+        for (int k = 0; k < rounds; k++) {
+            ArrayNode r = rs.addArray();
+            for (Piece p : PieceStream.round(seed, level, k)) {
+                r.add(p.id());
+            }
+        }
+        return node;
+    }
+
+    private static int validate(String[] args, PrintStream out, PrintStream err) throws IOException {
+        if (args.length != 2) {
+            throw new IllegalArgumentException("validate takes one file: validate REPLAY.json");
+        }
+        String json;
+        try {
+            json = Files.readString(Path.of(args[1]));
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("no such file: " + args[1]);
+        }
+        ReplayValidator.Result result = ReplayValidator.validate(json, true);
+        out.println(JSON.writeValueAsString(result));
+        return result.valid() ? 0 : 1;
+    }
+
+    private static int selfplay(Map<String, String> opts, PrintStream out) throws Exception {
+        Level level = level(opts);
+        int games = (int) longOpt(opts, "games", 20L);
+        String s = opts.getOrDefault("strength", "5");
+        int strength = s.equals("maxLines") ? 0 : (int) longOpt(opts, "strength", 5L);
+        if (strength < 0 || strength > 5) {
+            throw new IllegalArgumentException("--strength must be 1 to 5 or maxLines");
+        }
+        int maxRounds = (int) longOpt(opts, "max-rounds", 2000L);
+        int threads = (int) longOpt(opts, "threads", 1L);
+        long firstSeed = longOpt(opts, "first-seed", 1L);
+        if (games < 1 || maxRounds < 1 || threads < 1) {
+            throw new IllegalArgumentException("--games, --max-rounds and --threads must be ≥ 1");
+        }
+        List<SelfPlay.GameResult> results = SelfPlay.run(level, strength, games, maxRounds, firstSeed, threads);
+        SelfPlay.Summary sum = SelfPlay.Summary.of(results);
+        out.printf(Locale.ROOT, "level=%s player=%s games=%d maxRounds=%d%n", level,
+                strength == 0 ? "maxLines" : "strength" + strength, games, maxRounds);
+        out.printf(Locale.ROOT, "rounds: mean %.1f, median %.1f; reached cap %.1f%%; deaths per 1000 rounds %.2f%n",
+                sum.meanRounds(), sum.medianRounds(), sum.cappedPercent(), sum.deathsPer1000Rounds());
+        out.printf(Locale.ROOT, "score: mean %.0f%n", sum.meanScore());
+        out.printf(Locale.ROOT, "ms per round: mean %.3f, p99 %.3f%n", sum.msPerRoundMean(), sum.msPerRoundP99());
+        return 0;
+    }
+}

@@ -1,0 +1,147 @@
+package com.bloceclat.engine.solver;
+
+import com.bloceclat.engine.Board;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Piece;
+import com.bloceclat.engine.Pieces;
+import com.bloceclat.engine.Rules;
+
+/**
+ * Scores a board after a round, higher is better, in units of roughly one cell. Bitboard features
+ * only, so a leaf costs a few dozen instructions; the weights are named constants, tuned by
+ * {@code selfplay} (docs/solver.md).
+ */
+final class Evaluator {
+    static final double FILLED_CELL = w("FILLED_CELL", -1.0);
+    static final double TRANSITION = w("TRANSITION", -0.55);
+    static final double ISOLATED_EMPTY = w("ISOLATED_EMPTY", -7.0);
+    /** An empty cell with no empty neighbour left or right: only vertical pieces or a dot fill it. */
+    static final double NARROW_EMPTY = w("NARROW_EMPTY", -1.2);
+    static final double NO_ROOM_O9 = w("NO_ROOM_O9", -10.0);
+    static final double NO_ROOM_I5 = w("NO_ROOM_I5", -5.0);
+    static final double STREAK = w("STREAK", 0.8);
+    static final double POINTS = w("POINTS", 0.03);
+    /** Expected value of a piece of the level's distribution that fits nowhere. */
+    static final double NO_FIT = w("NO_FIT", -60.0);
+
+    static final double DEATH = w("DEATH", -300.0);
+    static final double INNER_DEATH = w("INNER_DEATH", 0);
+    static final double VNARROW_EMPTY = w("VNARROW_EMPTY", -1.2);
+
+    private static double w(String n, double d) {
+        return Double.parseDouble(System.getProperty("bloc.eval." + n, Double.toString(d)));
+    }
+
+    private static final long COL0 = 0x0101010101010101L;
+    private static final long COL7 = COL0 << 7;
+    private static final long ROWS_0_TO_6 = 0x00FFFFFFFFFFFFFFL;
+    private static final long COLS_0_TO_5 = 0x3F3F3F3F3F3F3F3FL;
+    private static final long COLS_0_TO_3 = 0x0F0F0F0F0F0F0F0FL;
+
+    private final double noO9;
+    private final double noI5h;
+    private final double noI5v;
+    private final Piece[] future;
+    private final double[] futureProb;
+
+    Evaluator(Level level) {
+        double[] dist = level.distribution();
+        noO9 = dist[Pieces.require("O9").index()] > 0 ? NO_ROOM_O9 : 0;
+        noI5h = dist[Pieces.require("I5H").index()] > 0 ? NO_ROOM_I5 : 0;
+        noI5v = dist[Pieces.require("I5V").index()] > 0 ? NO_ROOM_I5 : 0;
+        int n = 0;
+        for (double p : dist) {
+            if (p > 0) {
+                n++;
+            }
+        }
+        future = new Piece[n];
+        futureProb = new double[n];
+        int k = 0;
+        for (int i = 0; i < dist.length; i++) {
+            if (dist[i] > 0) {
+                future[k] = Pieces.get(i);
+                futureProb[k++] = dist[i];
+            }
+        }
+    }
+
+    /** The static evaluation of a board and the streak state it carries. */
+    double board(long b, int streak, int miss) {
+        long e = ~b;
+        int trans = Long.bitCount((b ^ (b >>> 1)) & ~COL7) + Long.bitCount((b ^ (b >>> 8)) & ROWS_0_TO_6);
+        long left = (e << 1) & ~COL0;
+        long right = (e >>> 1) & ~COL7;
+        long horiz = left | right;
+        long vert = (e << 8) | (e >>> 8);
+        long isolated = e & ~(horiz | vert);
+        long narrow = e & ~horiz & vert;
+        long vnarrow = e & ~vert & horiz;
+        double v = FILLED_CELL * Long.bitCount(b)
+                + TRANSITION * trans
+                + ISOLATED_EMPTY * Long.bitCount(isolated)
+                + NARROW_EMPTY * Long.bitCount(narrow)
+                + VNARROW_EMPTY * Long.bitCount(vnarrow);
+        long h3 = e & (e >>> 1) & (e >>> 2) & COLS_0_TO_5;
+        if ((h3 & (h3 >>> 8) & (h3 >>> 16)) == 0) {
+            v += noO9;
+        }
+        if ((h3 & (h3 >>> 2) & COLS_0_TO_3) == 0) {
+            v += noI5h;
+        }
+        long v3 = e & (e >>> 8) & (e >>> 16);
+        if ((v3 & (v3 >>> 16)) == 0) {
+            v += noI5v;
+        }
+        if (streak > 0) {
+            v += STREAK * Math.min(streak, Rules.MAX_MULTIPLIER) * (miss < 2 ? 1.0 : 0.5);
+        }
+        return v;
+    }
+
+    /** Chance that a round of three pieces from the level's distribution has one that fits nowhere. */
+    double risk(long b) {
+        double fits = 0;
+        for (int k = 0; k < future.length; k++) {
+            if (future[k].fits(b)) {
+                fits += futureProb[k];
+            }
+        }
+        return 1 - fits * fits * fits;
+    }
+
+    /**
+     * One more piece drawn from the level's distribution (never the real future): the expected
+     * value of the best placement of it, by the static evaluation.
+     */
+    double lookahead(long b, int streak, int miss) {
+        double expected = 0;
+        for (int k = 0; k < future.length; k++) {
+            Piece p = future[k];
+            long fit = p.fitAnchors(b);
+            if (fit == 0) {
+                expected += futureProb[k] * NO_FIT;
+                continue;
+            }
+            double best = Double.NEGATIVE_INFINITY;
+            long shape = p.shape();
+            while (fit != 0) {
+                int a = Long.numberOfTrailingZeros(fit);
+                fit &= fit - 1;
+                long after = b | (shape << a);
+                long full = Board.fullLinesMask(after);
+                int n = Board.fullLineCount(after);
+                long nb = after & ~full;
+                int ns = Rules.nextStreak(streak, miss, n);
+                int nm = Rules.nextMiss(miss, n);
+                double val = POINTS * Rules.points(p.cells(), n, ns, nb == 0) + board(nb, ns, nm)
+                        + (INNER_DEATH != 0 ? INNER_DEATH * risk(nb) : 0);
+                if (val > best) {
+                    best = val;
+                }
+            }
+            expected += futureProb[k] * best;
+        }
+        return expected;
+    }
+}

@@ -1,0 +1,297 @@
+package com.bloceclat.engine.solver;
+
+import com.bloceclat.engine.Board;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Piece;
+import com.bloceclat.engine.Rules;
+import com.bloceclat.engine.SplitMix64;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One thread's search state, reused across requests (tables are cleared by generation, not
+ * reallocated). Depth-first over every order and placement of the round's pieces; transpositions
+ * (the same board, pieces left, streak state and totals reached another way) are expanded once.
+ */
+final class Search {
+    private static final int MAX_ALTERNATIVES = 100;
+    private static final int TIME_CHECK_MASK = 1023;
+    /** Leaves ranked below all placed pieces: fewer pieces placed is always worse. */
+    private static final double BLOCKED = -1e6;
+    private static final double PER_PIECE_PLACED = 1e4;
+
+    private final LongPairSet visited = new LongPairSet(1 << 15);
+    private final LongSet finals = new LongSet(1 << 16);
+    private final int[] finalOrder = new int[MAX_ALTERNATIVES + 1];
+    private final Map<Level, Evaluator> evaluators = new EnumMap<>(Level.class);
+
+    // The request being searched.
+    private Piece[] pieces;
+    private int count;
+    private long[] shapes = new long[3];
+    private int[] cells = new int[3];
+    /** The first slot with the same shape: equal pieces are interchangeable. */
+    private int[] same = new int[3];
+    private Mode mode;
+    private StrengthProfile profile;
+    private Evaluator eval;
+    private SplitMix64 noise;
+    private long deadline;
+    private boolean aborted;
+    private long nodes;
+
+    // maxLines best so far.
+    private int bestPlaced;
+    private int bestLines;
+    private int bestPoints;
+    private int bestPath;
+    private int finalCount;
+
+    // ai: the top candidates after a round.
+    private final TopK top = new TopK(Integer.getInteger("bloc.topk", 16));
+    private static final int SAMPLES = Integer.getInteger("bloc.samples", 0);
+    private static final boolean LOOK = Boolean.parseBoolean(System.getProperty("bloc.look", "true"));
+
+    Solution solve(SolveRequest req) {
+        long t0 = System.nanoTime();
+        setUp(req, t0);
+        search(0, req.board(), (1 << count) - 1, req.streak(), req.miss(), 0, 0, 0, -1);
+        int path = mode == Mode.MAX_LINES ? bestPath : chooseAi(req);
+        Solution.Sequence best = replay(req, path);
+        List<Solution.Sequence> alternatives = null;
+        int total = 0;
+        if (mode == Mode.MAX_LINES) {
+            alternatives = new ArrayList<>(MAX_ALTERNATIVES);
+            for (int i = 0; i < Math.min(finalCount, finalOrder.length); i++) {
+                if (finalOrder[i] != bestPath && alternatives.size() < MAX_ALTERNATIVES) {
+                    alternatives.add(replay(req, finalOrder[i]));
+                }
+            }
+            total = Math.max(0, finals.size() - 1);
+        }
+        long micros = (System.nanoTime() - t0) / 1000;
+        return new Solution(best, alternatives, total, nodes, micros, !aborted);
+    }
+
+    private void setUp(SolveRequest req, long t0) {
+        pieces = req.pieces().toArray(new Piece[0]);
+        count = pieces.length;
+        for (int i = 0; i < count; i++) {
+            shapes[i] = pieces[i].shape();
+            cells[i] = pieces[i].cells();
+            same[i] = i;
+            for (int j = 0; j < i; j++) {
+                if (shapes[j] == shapes[i]) {
+                    same[i] = j;
+                    break;
+                }
+            }
+        }
+        mode = req.mode();
+        int strength = mode == Mode.AI ? req.strength() : SolveRequest.MAX_STRENGTH;
+        profile = StrengthProfile.of(mode == Mode.MAX_LINES ? SolveRequest.MAX_STRENGTH : strength);
+        eval = evaluators.computeIfAbsent(req.level(), Evaluator::new);
+        noise = new SplitMix64(SplitMix64.mix64(req.seed() ^ SplitMix64.mix64(req.board())) + strength);
+        deadline = req.timeMs() > 0 ? t0 + req.timeMs() * 1_000_000L : Long.MAX_VALUE;
+        aborted = false;
+        nodes = 0;
+        visited.clear();
+        finals.clear();
+        finalCount = 0;
+        bestPlaced = -1;
+        bestLines = -1;
+        bestPoints = -1;
+        bestPath = 0;
+        top.clear();
+    }
+
+    /** Pieces left, as a multiset of shapes: slot i counts in the 2-bit field of its first equal slot. */
+    private int remainingKey(int rem) {
+        int key = 0;
+        for (int i = 0; i < count; i++) {
+            if ((rem & (1 << i)) != 0) {
+                key += 1 << (2 * same[i]);
+            }
+        }
+        return key;
+    }
+
+    /**
+     * @param quietSlot the slot of the last placement when it cleared nothing, else -1: consecutive
+     *                  placements that clear nothing commute (same final board, same score), so each
+     *                  such run is searched in slot order only
+     */
+    private void search(int depth, long board, int rem, int streak, int miss, int lines, int points, int path,
+                        int quietSlot) {
+        boolean placedAny = false;
+        for (int i = 0; i < count && !aborted; i++) {
+            if ((rem & (1 << i)) == 0 || (same[i] != i && (rem & (1 << same[i])) != 0)) {
+                continue;
+            }
+            long fit = pieces[i].fitAnchors(board);
+            if (fit == 0) {
+                continue;
+            }
+            placedAny = true;
+            if (profile.beam() > 0) {
+                fit = beam(fit, i, board, streak, miss);
+            }
+            int nextRem = rem & ~(1 << i);
+            long shape = shapes[i];
+            while (fit != 0) {
+                int a = Long.numberOfTrailingZeros(fit);
+                fit &= fit - 1;
+                if ((++nodes & TIME_CHECK_MASK) == 0 && System.nanoTime() > deadline) {
+                    aborted = true;
+                    return;
+                }
+                long after = board | (shape << a);
+                long rows = Board.fullRowBits(after);
+                long cols = Board.fullColBits(after);
+                int n = Long.bitCount(rows) + Long.bitCount(cols);
+                int ns;
+                int nm;
+                int pts = cells[i];
+                long nb = after;
+                if (n == 0 && i < quietSlot) {
+                    continue; // the same placements in slot order were (or will be) searched
+                }
+                if (n > 0) {
+                    nb = after & ~(rows * Board.ROW0 | cols * Board.COL0);
+                    ns = streak + 1;
+                    nm = 0;
+                    pts += Rules.linePoints(n) * Math.min(ns, Rules.MAX_MULTIPLIER);
+                    if (nb == 0) {
+                        pts += Rules.CLEAN_BOARD_BONUS;
+                    }
+                } else {
+                    ns = Rules.nextStreak(streak, miss, 0);
+                    nm = Rules.nextMiss(miss, 0);
+                }
+                int nextPath = path | (i | a << 2) << (8 * depth);
+                if (nextRem == 0) {
+                    leaf(depth + 1, nb, ns, nm, lines + n, points + pts, nextPath);
+                } else {
+                    long key = (long) (points + pts) << 32 | (long) Math.min(ns, 0x3FFFF) << 14 | (long) nm << 12
+                            | (long) (lines + n) << 6 | remainingKey(nextRem);
+                    if (visited.add(nb, key)) {
+                        search(depth + 1, nb, nextRem, ns, nm, lines + n, points + pts, nextPath,
+                                n == 0 ? i : -1);
+                    }
+                }
+            }
+            if (profile.fixedOrder()) {
+                break; // weak players take the first dealt piece that fits
+            }
+        }
+        if (!placedAny && !aborted) {
+            leaf(depth, board, streak, miss, lines, points, path);
+        }
+    }
+
+    /** Lower strengths keep only the few placements that look best after this piece alone. */
+    private long beam(long fit, int slot, long board, int streak, int miss) {
+        int width = profile.beam();
+        if (Long.bitCount(fit) <= width) {
+            return fit;
+        }
+        long[] anchors = new long[Long.bitCount(fit)];
+        int k = 0;
+        for (long f = fit; f != 0; f &= f - 1) {
+            int a = Long.numberOfTrailingZeros(f);
+            long after = board | (shapes[slot] << a);
+            long nb = after & ~Board.fullLinesMask(after);
+            double v = eval.board(nb, streak, miss) + profile.noise() * (noise.nextDouble() - 0.5);
+            // Sort key: value in the high bits (order-preserving), anchor in the low 6 bits.
+            long bits = Double.doubleToLongBits(v);
+            bits ^= (bits >> 63) & Long.MAX_VALUE;
+            anchors[k++] = (bits & ~63L) | a;
+        }
+        java.util.Arrays.sort(anchors);
+        long kept = 0;
+        for (int j = anchors.length - 1; j >= anchors.length - width; j--) {
+            kept |= 1L << (anchors[j] & 63);
+        }
+        return kept;
+    }
+
+    private void leaf(int placed, long board, int streak, int miss, int lines, int points, int path) {
+        int fullPath = path | placed << 24;
+        if (mode == Mode.MAX_LINES) {
+            if (placed > bestPlaced || placed == bestPlaced
+                    && (lines > bestLines || lines == bestLines && points > bestPoints)) {
+                bestPlaced = placed;
+                bestLines = lines;
+                bestPoints = points;
+                bestPath = fullPath;
+                finals.clear();
+                finalCount = 0;
+            } else if (placed != bestPlaced || lines != bestLines || points != bestPoints) {
+                return;
+            }
+            if (finals.add(board) && finalCount < finalOrder.length) {
+                finalOrder[finalCount++] = fullPath;
+            }
+            return;
+        }
+        double v = placed * PER_PIECE_PLACED + (placed < count ? BLOCKED : 0)
+                + Evaluator.POINTS * points + profile.boardWeight() * eval.board(board, streak, miss);
+        if (profile.noise() > 0) {
+            v += profile.noise() * (noise.nextDouble() - 0.5);
+        }
+        top.offer(v, board, streak, miss, points, fullPath, placed == count);
+    }
+
+    /** Full strength looks one piece further at the best few candidates; others take the best. */
+    private int chooseAi(SolveRequest req) {
+        if (top.size() == 0) {
+            return 0;
+        }
+        if (!profile.lookahead()) {
+            return top.path(top.bestIndex());
+        }
+        Futures futures = SAMPLES > 0 ? new Futures(req.level(), req.seed() ^ 0x5DEECE66DL, SAMPLES) : null;
+        int bestIdx = top.bestIndex();
+        double bestValue = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < top.size(); k++) {
+            if (!top.complete(k)) {
+                continue;
+            }
+            double v = Evaluator.POINTS * top.points(k) + (LOOK ? eval.lookahead(top.board(k), top.streak(k), top.miss(k))
+                    : eval.board(top.board(k), top.streak(k), top.miss(k)))
+                    + (SAMPLES > 0 ? Evaluator.DEATH * futures.deathRate(top.board(k)) : Evaluator.DEATH * eval.risk(top.board(k)));
+            if (v > bestValue) {
+                bestValue = v;
+                bestIdx = k;
+            }
+        }
+        return top.path(bestIdx);
+    }
+
+    /** Rebuilds a sequence from its encoded path with the rules themselves. */
+    private Solution.Sequence replay(SolveRequest req, int path) {
+        int placed = path >>> 24;
+        long board = req.board();
+        int streak = req.streak();
+        int miss = req.miss();
+        int points = 0;
+        int lines = 0;
+        List<Solution.Placement> out = new ArrayList<>(placed);
+        for (int d = 0; d < placed; d++) {
+            int step = (path >>> (8 * d)) & 0xFF;
+            int slot = step & 3;
+            int a = step >>> 2;
+            Rules.Outcome o = Rules.place(board, streak, miss, pieces[slot], a / 8, a % 8);
+            board = o.board();
+            streak = o.streak();
+            miss = o.miss();
+            points += o.points();
+            lines += o.lines();
+            out.add(new Solution.Placement(slot, a / 8, a % 8));
+        }
+        return new Solution.Sequence(List.copyOf(out), points, lines, streak, miss, board, placed < count);
+    }
+}
