@@ -1,6 +1,7 @@
 // One Kafka round trip between two services: game-service publishes a canary on
 // topic bloc-canary, leaderboard-service consumes it and reports it seen.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
 import { loginAs } from '../lib/keycloak.mjs';
@@ -36,6 +37,6 @@ describe('kafka round trip', () => {
   });
 
   test('an unknown canary is not seen', async () => {
-    await expectStatus(404, `${LEADERBOARD}/api/admin/canary/never-sent-${Date.now()}`, { token: admin.access_token });
+    await expectStatus(404, `${LEADERBOARD}/api/admin/canary/${randomUUID()}`, { token: admin.access_token });
   });
 });

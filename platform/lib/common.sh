@@ -89,13 +89,13 @@ start_bg() {
   echo $! >"$(pid_file "$name")"
 }
 
-# stop_pid NAME PID [SIGNAL]: signals the process group, waits up to 60 s, then kills it.
+# stop_pid NAME PID [SIGNAL]: signals the process group, waits up to 30 s, then kills it.
 stop_pid() {
   local name="$1" pid="$2" sig="${3:-TERM}" t0=$SECONDS
   kill -"$sig" -- "-$pid" 2>/dev/null || kill -"$sig" "$pid" 2>/dev/null || true
   while group_alive "$pid"; do
-    if (( SECONDS - t0 >= 60 )); then
-      warn "$name (PID $pid) still running after 60 s: killing it"
+    if (( SECONDS - t0 >= 30 )); then
+      warn "$name (PID $pid) still running after 30 s: killing it"
       kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
       sleep 1
       break

@@ -25,9 +25,11 @@ e2e_prepare() {
 }
 
 cmd_e2e() {
+  local started_here=false rc=0
   mkdir -p "$LOGS" "$RUN"
   if ! any_running; then
-    # Started here, so stopped here: also on failure or Ctrl-C.
+    # Started here, so stopped here: also when start-up fails or on Ctrl-C.
+    started_here=true
     trap 'rc=$?; trap - EXIT INT TERM; echo; cmd_down || true; exit $rc' EXIT
     trap 'exit 130' INT TERM
   else
@@ -38,5 +40,14 @@ cmd_e2e() {
   step "End-to-end checks against the running stack"
   (cd "$ROOT/e2e" && node --test --test-concurrency=1 --test-reporter=spec \
     --test-reporter=tap --test-reporter-destination=stdout --test-reporter-destination="$LOGS/e2e.tap" \
-    tests/) 2>&1 | tee "$LOGS/e2e.log"
+    tests/*.test.mjs) 2>&1 | tee "$LOGS/e2e.log" || rc=$?
+  if $started_here; then
+    trap - EXIT INT TERM
+    echo
+    cmd_down
+  fi
+  # The runner's summary closes the output, after the stack has stopped.
+  step "End-to-end summary (full output: $LOGS/e2e.log)"
+  sed -n '/^ℹ tests /,$p' "$LOGS/e2e.log"
+  return "$rc"
 }

@@ -27,6 +27,7 @@ service_env() {
   echo "QUARKUS_OIDC_AUTH_SERVER_URL=http://localhost:$KEYCLOAK_PORT/realms/bloc-eclat"
   echo "QUARKUS_OIDC_CLIENT_ID=bloc-services"
   echo "QUARKUS_OIDC_CREDENTIALS_SECRET=bloc-services-secret"
+  echo "LOG_JSON=false"  # plain log lines for ./bloc logs
   case "$1" in
     game-service)
       echo "QUARKUS_DATASOURCE_JDBC_URL=jdbc:postgresql://localhost:$PG_PORT/bloc_game"
