@@ -1,0 +1,390 @@
+package com.bloceclat.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.EnvFromSource;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HTTPGetAction;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServicePort;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
+import io.fabric8.kubernetes.api.model.networking.v1.HTTPIngressPath;
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.IngressRule;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+
+class KubernetesManifestsTest {
+
+    static final Path K8S = ServiceModule.ROOT.resolve("k8s");
+
+    static List<HasMetadata> resources;
+
+    @BeforeAll
+    static void parseEveryManifest() throws IOException {
+        KubernetesSerialization serialization = new KubernetesSerialization();
+        resources = new ArrayList<>();
+        for (Path file : manifestFiles()) {
+            try (InputStream in = Files.newInputStream(file)) {
+                Object parsed = serialization.unmarshal(in);
+                List<?> items = parsed instanceof List<?> list ? list : List.of(parsed);
+                for (Object item : items) {
+                    if (!(item instanceof HasMetadata resource) || item instanceof GenericKubernetesResource) {
+                        fail(file.getFileName() + ": not a known Kubernetes kind: " + item);
+                        return;
+                    }
+                    resources.add(resource);
+                }
+            }
+        }
+    }
+
+    static List<Path> manifestFiles() throws IOException {
+        try (Stream<Path> files = Files.list(K8S)) {
+            return files.filter(f -> f.toString().endsWith(".yaml"))
+                    .filter(f -> !f.getFileName().toString().equals("kustomization.yaml"))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    static List<ServiceModule> services() {
+        return ServiceModule.all();
+    }
+
+    @Test
+    void kustomizationAppliesEveryManifest() throws IOException {
+        JsonNode kustomization = new YAMLMapper().readTree(K8S.resolve("kustomization.yaml").toFile());
+        Set<String> listed = new TreeSet<>();
+        kustomization.get("resources").forEach(r -> listed.add(r.asText()));
+        Set<String> files = manifestFiles().stream().map(f -> f.getFileName().toString())
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(files, listed);
+    }
+
+    @Test
+    void resourceNamesAreUniquePerKind() {
+        Set<String> seen = new HashSet<>();
+        for (HasMetadata r : resources) {
+            assertTrue(seen.add(r.getKind() + "/" + r.getMetadata().getName()), "duplicate " + r.getKind() + "/"
+                    + r.getMetadata().getName());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("services")
+    void deploymentRunsTheModuleImageOnItsPortWithProbesAndResources(ServiceModule module) {
+        Deployment deployment = get(Deployment.class, module.name());
+        Container container = single(deployment.getSpec().getTemplate().getSpec().getContainers());
+        assertEquals(module.image(), container.getImage());
+        int port = containerPort(container, "http");
+        assertEquals(module.httpPort(), port, "container port of " + module);
+
+        assertProbe(container, container.getLivenessProbe(), "/q/health/live", port);
+        assertProbe(container, container.getReadinessProbe(), "/q/health/ready", port);
+        if (container.getStartupProbe() != null) {
+            assertProbe(container, container.getStartupProbe(), "/q/health/started", port);
+        }
+
+        for (String kind : List.of("requests", "limits")) {
+            Map<String, ?> amounts = kind.equals("requests") ? container.getResources().getRequests()
+                    : container.getResources().getLimits();
+            assertNotNull(amounts, module + " has no resource " + kind);
+            assertTrue(amounts.containsKey("cpu") && amounts.containsKey("memory"), module + " " + kind + ": " + amounts);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("services")
+    void deploymentGivesTheModuleTheEnvironmentItNeeds(ServiceModule module) {
+        Container container = single(get(Deployment.class, module.name()).getSpec().getTemplate().getSpec()
+                .getContainers());
+        Map<String, String> env = environment(container);
+        Set<String> missing = new TreeSet<>(module.requiredEnv());
+        missing.removeAll(env.keySet());
+        assertTrue(missing.isEmpty(), module + " lacks " + missing);
+
+        if (module.usesDatabase()) {
+            URI jdbc = URI.create(env.get("QUARKUS_DATASOURCE_JDBC_URL").substring("jdbc:".length()));
+            assertServicePort(jdbc.getHost(), jdbc.getPort());
+            assertEquals("/" + module.databaseName(), jdbc.getPath());
+            assertTrue(databasesCreated().contains(module.databaseName()), module.databaseName() + " is never created");
+        }
+        if (module.usesKafka()) {
+            String[] kafka = env.get("KAFKA_BOOTSTRAP_SERVERS").split(":");
+            assertServicePort(kafka[0], Integer.parseInt(kafka[1]));
+        }
+        URI oidc = URI.create(env.get("QUARKUS_OIDC_AUTH_SERVER_URL"));
+        assertServicePort(oidc.getHost(), oidc.getPort());
+        assertEquals("/realms/" + realm().get("realm").asText(), oidc.getPath());
+    }
+
+    @ParameterizedTest
+    @MethodSource("services")
+    void serviceExposesTheContainerPort(ServiceModule module) {
+        Service service = get(Service.class, module.name());
+        Deployment deployment = get(Deployment.class, module.name());
+        assertEquals(deployment.getSpec().getTemplate().getMetadata().getLabels().entrySet()
+                .containsAll(service.getSpec().getSelector().entrySet()), true, "selector of " + module);
+        ServicePort port = single(service.getSpec().getPorts());
+        assertEquals(module.httpPort(), port.getPort());
+        Container container = single(deployment.getSpec().getTemplate().getSpec().getContainers());
+        assertEquals(module.httpPort(), resolve(container, port.getTargetPort()));
+    }
+
+    @Test
+    void ingressRoutesTheUiAndEachApiToItsService() {
+        Map<String, String> routes = new HashMap<>();
+        Ingress ingress = single(all(Ingress.class));
+        for (IngressRule rule : ingress.getSpec().getRules()) {
+            if (!rule.getHost().startsWith("auth.")) {
+                for (HTTPIngressPath path : rule.getHttp().getPaths()) {
+                    String name = path.getBackend().getService().getName();
+                    assertEquals(single(get(Service.class, name).getSpec().getPorts()).getPort(),
+                            path.getBackend().getService().getPort().getNumber(), "port for " + path.getPath());
+                    assertEquals("Prefix", path.getPathType());
+                    routes.put(path.getPath(), name);
+                }
+            }
+        }
+        assertEquals(Map.of("/", "game-service", "/api/games", "game-service",
+                "/api/leaderboards", "leaderboard-service", "/api/solver", "solver-service"), routes);
+    }
+
+    @Test
+    void solverAndGameServicesAutoscale() {
+        Set<String> scaled = new TreeSet<>();
+        for (HorizontalPodAutoscaler hpa : all(HorizontalPodAutoscaler.class)) {
+            String target = hpa.getSpec().getScaleTargetRef().getName();
+            assertEquals("Deployment", hpa.getSpec().getScaleTargetRef().getKind());
+            Deployment deployment = get(Deployment.class, target);
+            assertTrue(hpa.getSpec().getMinReplicas() >= 1
+                    && hpa.getSpec().getMinReplicas() <= hpa.getSpec().getMaxReplicas(), "replica bounds of " + target);
+            assertTrue(deployment.getSpec().getReplicas() >= hpa.getSpec().getMinReplicas(), "replicas of " + target);
+            assertFalse(hpa.getSpec().getMetrics().isEmpty(), "metrics of " + target);
+            scaled.add(target);
+        }
+        assertEquals(Set.of("game-service", "solver-service"), scaled);
+    }
+
+    @Test
+    void infrastructureIsDeclared() {
+        Container postgres = single(get(StatefulSet.class, "postgres").getSpec().getTemplate().getSpec()
+                .getContainers());
+        assertTrue(postgres.getImage().startsWith("postgres:"));
+        assertServicePort("postgres", 5432);
+
+        Container kafka = single(get(StatefulSet.class, "kafka").getSpec().getTemplate().getSpec().getContainers());
+        assertTrue(kafka.getImage().startsWith("apache/kafka:"));
+        assertTrue(environment(kafka).get("KAFKA_PROCESS_ROLES").contains("controller"), "Kafka runs in KRaft mode");
+        assertServicePort("kafka", 9092);
+
+        Container keycloak = single(get(Deployment.class, "keycloak").getSpec().getTemplate().getSpec()
+                .getContainers());
+        assertTrue(keycloak.getImage().startsWith("quay.io/keycloak/keycloak:"));
+        assertTrue(keycloak.getArgs().contains("--import-realm"));
+        assertTrue(keycloak.getVolumeMounts().stream()
+                .anyMatch(m -> m.getMountPath().equals("/opt/keycloak/data/import")), "realm mounted for import");
+        assertServicePort("keycloak", 8080);
+        for (Container c : List.of(postgres, kafka, keycloak)) {
+            assertNotNull(c.getReadinessProbe(), c.getName() + " readiness");
+            assertNotNull(c.getResources().getLimits(), c.getName() + " limits");
+        }
+    }
+
+    @Test
+    void everyConfigMapAndSecretReferenceResolves() {
+        List<PodSpec> pods = new ArrayList<>();
+        all(Deployment.class).forEach(d -> pods.add(d.getSpec().getTemplate().getSpec()));
+        all(StatefulSet.class).forEach(s -> pods.add(s.getSpec().getTemplate().getSpec()));
+        for (PodSpec pod : pods) {
+            for (Container c : pod.getContainers()) {
+                environment(c);
+            }
+            for (Volume v : pod.getVolumes() == null ? List.<Volume>of() : pod.getVolumes()) {
+                if (v.getConfigMap() != null) {
+                    get(ConfigMap.class, v.getConfigMap().getName());
+                }
+            }
+        }
+    }
+
+    @Test
+    void clusterRealmHasTheRolesAndClientsOfThePlatformRealm() throws IOException {
+        JsonNode cluster = realm();
+        JsonNode platform = new ObjectMapper().readTree(
+                ServiceModule.ROOT.resolve("platform/keycloak/bloc-eclat-realm.json").toFile());
+        assertEquals(platform.get("realm"), cluster.get("realm"));
+        assertEquals(roleNames(platform), roleNames(cluster));
+        assertTrue(roleNames(cluster).containsAll(Set.of("player", "admin")));
+        assertEquals(clients(platform), clients(cluster));
+        for (JsonNode user : cluster.path("users")) {
+            assertTrue(user.has("serviceAccountClientId"), "no demo user in the cluster: " + user.get("username"));
+        }
+        JsonNode services = clientNamed(cluster, "bloc-services");
+        assertEquals("${BLOC_SERVICES_SECRET}", services.get("secret").asText());
+        Container keycloak = single(get(Deployment.class, "keycloak").getSpec().getTemplate().getSpec()
+                .getContainers());
+        EnvVar secret = keycloak.getEnv().stream().filter(e -> e.getName().equals("BLOC_SERVICES_SECRET"))
+                .findFirst().orElseThrow();
+        assertEquals("QUARKUS_OIDC_CREDENTIALS_SECRET", secret.getValueFrom().getSecretKeyRef().getKey(),
+                "Keycloak and the services share the client secret");
+    }
+
+    private static JsonNode realm() {
+        ConfigMap realm = get(ConfigMap.class, "keycloak-realm");
+        try {
+            return new ObjectMapper().readTree(single(List.copyOf(realm.getData().values())));
+        } catch (IOException e) {
+            throw new AssertionError("realm ConfigMap is not JSON", e);
+        }
+    }
+
+    private static Set<String> roleNames(JsonNode realm) {
+        Set<String> names = new TreeSet<>();
+        realm.path("roles").path("realm").forEach(r -> names.add(r.get("name").asText()));
+        return names;
+    }
+
+    private static Map<String, Boolean> clients(JsonNode realm) {
+        Map<String, Boolean> clients = new HashMap<>();
+        realm.path("clients").forEach(c -> clients.put(c.get("clientId").asText(), c.path("publicClient").asBoolean()));
+        return clients;
+    }
+
+    private static JsonNode clientNamed(JsonNode realm, String clientId) {
+        for (JsonNode c : realm.path("clients")) {
+            if (c.get("clientId").asText().equals(clientId)) {
+                return c;
+            }
+        }
+        throw new AssertionError("no client " + clientId);
+    }
+
+    private static Set<String> databasesCreated() {
+        Set<String> names = new HashSet<>();
+        Container postgres = single(get(StatefulSet.class, "postgres").getSpec().getTemplate().getSpec()
+                .getContainers());
+        names.add(environment(postgres).get("POSTGRES_DB"));
+        get(ConfigMap.class, "postgres-init").getData().values().forEach(sql -> {
+            for (String statement : sql.split(";")) {
+                String s = statement.trim();
+                if (s.toUpperCase().startsWith("CREATE DATABASE ")) {
+                    names.add(s.substring("CREATE DATABASE ".length()).split("\\s+")[0]);
+                }
+            }
+        });
+        return names;
+    }
+
+    /** Every variable the container gets, resolving ConfigMaps and checking that every Secret key exists. */
+    private static Map<String, String> environment(Container container) {
+        Map<String, String> env = new HashMap<>();
+        for (EnvFromSource from : container.getEnvFrom() == null ? List.<EnvFromSource>of() : container.getEnvFrom()) {
+            if (from.getConfigMapRef() != null) {
+                env.putAll(get(ConfigMap.class, from.getConfigMapRef().getName()).getData());
+            }
+            if (from.getSecretRef() != null) {
+                get(Secret.class, from.getSecretRef().getName()).getStringData().keySet()
+                        .forEach(k -> env.put(k, "<secret>"));
+            }
+        }
+        for (EnvVar var : container.getEnv() == null ? List.<EnvVar>of() : container.getEnv()) {
+            if (var.getValueFrom() == null) {
+                env.put(var.getName(), var.getValue());
+            } else if (var.getValueFrom().getSecretKeyRef() != null) {
+                var ref = var.getValueFrom().getSecretKeyRef();
+                assertTrue(get(Secret.class, ref.getName()).getStringData().containsKey(ref.getKey()),
+                        "Secret " + ref.getName() + " has no key " + ref.getKey());
+                env.put(var.getName(), "<secret>");
+            } else if (var.getValueFrom().getConfigMapKeyRef() != null) {
+                var ref = var.getValueFrom().getConfigMapKeyRef();
+                String value = get(ConfigMap.class, ref.getName()).getData().get(ref.getKey());
+                assertNotNull(value, "ConfigMap " + ref.getName() + " has no key " + ref.getKey());
+                env.put(var.getName(), value);
+            }
+        }
+        return env;
+    }
+
+    private static void assertProbe(Container container, Probe probe, String path, int port) {
+        assertNotNull(probe, container.getName() + " has no probe for " + path);
+        HTTPGetAction get = probe.getHttpGet();
+        assertNotNull(get, container.getName() + " probe for " + path + " is not HTTP");
+        assertEquals(path, get.getPath());
+        assertEquals(port, resolve(container, get.getPort()), container.getName() + " probe port for " + path);
+    }
+
+    private static void assertServicePort(String host, int port) {
+        Service service = get(Service.class, host);
+        assertTrue(service.getSpec().getPorts().stream().anyMatch(p -> p.getPort() == port),
+                "Service " + host + " has no port " + port);
+    }
+
+    private static int containerPort(Container container, String name) {
+        return container.getPorts().stream()
+                .filter(p -> name.equals(p.getName()))
+                .map(ContainerPort::getContainerPort)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(container.getName() + " has no port named " + name));
+    }
+
+    private static int resolve(Container container, IntOrString port) {
+        return port.getIntVal() != null ? port.getIntVal() : containerPort(container, port.getStrVal());
+    }
+
+    private static <T extends HasMetadata> List<T> all(Class<T> type) {
+        return resources.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    private static <T extends HasMetadata> T get(Class<T> type, String name) {
+        return all(type).stream()
+                .filter(r -> r.getMetadata().getName().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + type.getSimpleName() + " named " + name + " in k8s/"));
+    }
+
+    private static <T> T single(List<T> items) {
+        assertEquals(1, items.size(), "expected exactly one of " + items);
+        return items.get(0);
+    }
+}
