@@ -24,6 +24,7 @@ class PlatformTest {
     @Test
     void liveAndReadyWithDatabaseKafkaAndWebUiChecked() {
         given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        given().when().get("/q/health/started").then().statusCode(200).body("status", equalTo("UP"));
         given().when().get("/q/health/ready").then()
                 .statusCode(200)
                 .body("status", equalTo("UP"))

@@ -21,6 +21,7 @@ class SolverResourceTest {
     @Test
     void liveAndReady() {
         given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        given().when().get("/q/health/started").then().statusCode(200).body("status", equalTo("UP"));
         given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
     }
 
