@@ -4,21 +4,14 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.startsWith;
 
 import org.junit.jupiter.api.Test;
 
-import com.bloceclat.testsupport.KafkaResource;
-import com.bloceclat.testsupport.PostgresResource;
-
-import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.oidc.server.OidcWiremockTestResource;
 
 @QuarkusTest
-@QuarkusTestResource(PostgresResource.class)
-@QuarkusTestResource(KafkaResource.class)
-@QuarkusTestResource(OidcWiremockTestResource.class)
 class PlatformTest {
 
     @Test
@@ -45,8 +38,8 @@ class PlatformTest {
     void openApiAndSwaggerUiAreServed() {
         given().accept("application/json").when().get("/q/openapi").then()
                 .statusCode(200)
-                .body("paths", org.hamcrest.Matchers.hasKey("/api/players/me"))
-                .body("paths", org.hamcrest.Matchers.hasKey("/api/admin/canary"));
+                .body("paths", hasKey("/api/players/me"))
+                .body("paths", hasKey("/api/admin/canary"));
         given().when().get("/q/swagger-ui/").then().statusCode(200).body(containsString("swagger"));
     }
 

@@ -4,24 +4,19 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import com.bloceclat.testsupport.KafkaResource;
-import com.bloceclat.testsupport.PostgresResource;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.oidc.server.OidcWiremockTestResource;
 
 @QuarkusTest
-@QuarkusTestResource(PostgresResource.class)
-@QuarkusTestResource(KafkaResource.class)
-@QuarkusTestResource(OidcWiremockTestResource.class)
 class PlayerResourceTest {
 
     @Test
@@ -49,12 +44,12 @@ class PlayerResourceTest {
         assertNotNull(alice);
         assertEquals("alice", alice.name);
 
-        given().auth().oauth2(Tokens.of("sub-alice", "alice2", java.util.List.of("player")))
+        given().auth().oauth2(Tokens.of("sub-alice", "alice2", List.of("player")))
                 .when().get("/api/players/me").then().statusCode(200).body("name", equalTo("alice2"));
         Player again = QuarkusTransaction.requiringNew().call(() -> Player.findById("sub-alice"));
         assertEquals("alice2", again.name);
         assertEquals(alice.firstSeenAt.toInstant(), again.firstSeenAt.toInstant());
-        assertTrue(!again.lastSeenAt.isBefore(alice.lastSeenAt));
+        assertFalse(again.lastSeenAt.isBefore(alice.lastSeenAt));
     }
 
     @Test

@@ -15,19 +15,13 @@ import org.junit.jupiter.api.Test;
 
 import com.bloceclat.leaderboard.messaging.CanaryConsumer;
 import com.bloceclat.testsupport.KafkaResource;
-import com.bloceclat.testsupport.PostgresResource;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.oidc.server.OidcWiremockTestResource;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 
 @QuarkusTest
-@QuarkusTestResource(PostgresResource.class)
-@QuarkusTestResource(KafkaResource.class)
-@QuarkusTestResource(OidcWiremockTestResource.class)
 class AdminCanaryResourceTest {
 
     @Test

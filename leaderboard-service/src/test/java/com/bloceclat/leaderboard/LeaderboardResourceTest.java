@@ -7,18 +7,11 @@ import static org.hamcrest.Matchers.equalTo;
 
 import org.junit.jupiter.api.Test;
 
-import com.bloceclat.testsupport.KafkaResource;
-import com.bloceclat.testsupport.PostgresResource;
 import com.bloceclat.testsupport.Tokens;
 
-import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.oidc.server.OidcWiremockTestResource;
 
 @QuarkusTest
-@QuarkusTestResource(PostgresResource.class)
-@QuarkusTestResource(KafkaResource.class)
-@QuarkusTestResource(OidcWiremockTestResource.class)
 class LeaderboardResourceTest {
 
     @Test

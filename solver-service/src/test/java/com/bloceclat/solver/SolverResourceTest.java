@@ -10,12 +10,9 @@ import org.junit.jupiter.api.Test;
 
 import com.bloceclat.testsupport.Tokens;
 
-import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.oidc.server.OidcWiremockTestResource;
 
 @QuarkusTest
-@QuarkusTestResource(OidcWiremockTestResource.class)
 class SolverResourceTest {
 
     @Test
