@@ -12,25 +12,22 @@ import com.bloceclat.engine.Rules;
  * {@code selfplay} (docs/solver.md).
  */
 final class Evaluator {
-    static final double FILLED_CELL = w("FILLED_CELL", -1.0);
-    static final double TRANSITION = w("TRANSITION", -0.55);
-    static final double ISOLATED_EMPTY = w("ISOLATED_EMPTY", -7.0);
+    static final double FILLED_CELL = -0.5;
+    static final double TRANSITION = -0.55;
+    static final double ISOLATED_EMPTY = -7.0;
     /** An empty cell with no empty neighbour left or right: only vertical pieces or a dot fill it. */
-    static final double NARROW_EMPTY = w("NARROW_EMPTY", -1.2);
-    static final double NO_ROOM_O9 = w("NO_ROOM_O9", -10.0);
-    static final double NO_ROOM_I5 = w("NO_ROOM_I5", -5.0);
-    static final double STREAK = w("STREAK", 0.8);
-    static final double POINTS = w("POINTS", 0.03);
+    static final double NARROW_EMPTY = -2.5;
+    /** An empty cell with no empty neighbour above or below: only horizontal pieces or a dot fill it. */
+    static final double VNARROW_EMPTY = -2.5;
+    static final double NO_ROOM_O9 = -10.0;
+    static final double NO_ROOM_I5 = -5.0;
+    static final double STREAK = 0.8;
+    static final double POINTS = 0.03;
     /** Expected value of a piece of the level's distribution that fits nowhere. */
-    static final double NO_FIT = w("NO_FIT", -60.0);
+    static final double NO_FIT = -60.0;
 
-    static final double DEATH = w("DEATH", -300.0);
-    static final double INNER_DEATH = w("INNER_DEATH", 0);
-    static final double VNARROW_EMPTY = w("VNARROW_EMPTY", -1.2);
-
-    private static double w(String n, double d) {
-        return Double.parseDouble(System.getProperty("bloc.eval." + n, Double.toString(d)));
-    }
+    /** Value of certain death next round, weighed by {@link #risk}. */
+    static final double DEATH = -1000.0;
 
     private static final long COL0 = 0x0101010101010101L;
     private static final long COL7 = COL0 << 7;
@@ -134,8 +131,7 @@ final class Evaluator {
                 long nb = after & ~full;
                 int ns = Rules.nextStreak(streak, miss, n);
                 int nm = Rules.nextMiss(miss, n);
-                double val = POINTS * Rules.points(p.cells(), n, ns, nb == 0) + board(nb, ns, nm)
-                        + (INNER_DEATH != 0 ? INNER_DEATH * risk(nb) : 0);
+                double val = POINTS * Rules.points(p.cells(), n, ns, nb == 0) + board(nb, ns, nm);
                 if (val > best) {
                     best = val;
                 }

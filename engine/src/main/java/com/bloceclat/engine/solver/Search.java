@@ -51,9 +51,9 @@ final class Search {
     private int finalCount;
 
     // ai: the top candidates after a round.
-    private final TopK top = new TopK(Integer.getInteger("bloc.topk", 16));
-    private static final int SAMPLES = Integer.getInteger("bloc.samples", 0);
-    private static final boolean LOOK = Boolean.parseBoolean(System.getProperty("bloc.look", "true"));
+    /** Candidates that full strength examines one piece further. */
+    private static final int CANDIDATES = 16;
+    private final TopK top = new TopK(CANDIDATES);
 
     Solution solve(SolveRequest req) {
         long t0 = System.nanoTime();
@@ -245,7 +245,10 @@ final class Search {
         top.offer(v, board, streak, miss, points, fullPath, placed == count);
     }
 
-    /** Full strength looks one piece further at the best few candidates; others take the best. */
+    /**
+     * Full strength weighs the best candidates by the risk of a next round that does not fit and by
+     * one more piece from the level's distribution; lower strengths take the best leaf.
+     */
     private int chooseAi(SolveRequest req) {
         if (top.size() == 0) {
             return 0;
@@ -253,16 +256,15 @@ final class Search {
         if (!profile.lookahead()) {
             return top.path(top.bestIndex());
         }
-        Futures futures = SAMPLES > 0 ? new Futures(req.level(), req.seed() ^ 0x5DEECE66DL, SAMPLES) : null;
         int bestIdx = top.bestIndex();
         double bestValue = Double.NEGATIVE_INFINITY;
         for (int k = 0; k < top.size(); k++) {
             if (!top.complete(k)) {
                 continue;
             }
-            double v = Evaluator.POINTS * top.points(k) + (LOOK ? eval.lookahead(top.board(k), top.streak(k), top.miss(k))
-                    : eval.board(top.board(k), top.streak(k), top.miss(k)))
-                    + (SAMPLES > 0 ? Evaluator.DEATH * futures.deathRate(top.board(k)) : Evaluator.DEATH * eval.risk(top.board(k)));
+            long b = top.board(k);
+            double v = Evaluator.POINTS * top.points(k) + Evaluator.DEATH * eval.risk(b)
+                    + eval.lookahead(b, top.streak(k), top.miss(k));
             if (v > bestValue) {
                 bestValue = v;
                 bestIdx = k;

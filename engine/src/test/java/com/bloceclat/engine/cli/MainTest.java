@@ -1,0 +1,98 @@
+package com.bloceclat.engine.cli;
+
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.Level;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) throws Exception {
+        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void solveAnswersEveryLineInOrderAndOnlyAnswersGoToStdout() throws Exception {
+        String input = """
+                {"id":"a","board":["........","........","........","........","........","........","######..","#####.##"],"pieces":["I2H","O4","DOT"],"mode":"maxLines"}
+                not json
+                {"id":"b","board":["........"],"pieces":["DOT"]}
+                {"id":"c","board":["........","........","........","........","........","........","........","........"],"pieces":["O9"]}
+                """;
+        InputStream saved = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+            assertEquals(0, run("solve"));
+        } finally {
+            System.setIn(saved);
+        }
+        String[] lines = out().split("\n");
+        assertEquals(4, lines.length);
+        assertTrue(lines[0].startsWith("{\"id\":\"a\",\"placements\""), lines[0]);
+        assertTrue(lines[1].startsWith("{\"id\":null,\"error\":\"not valid JSON"), lines[1]);
+        assertEquals("{\"id\":\"b\",\"error\":\"board must have 8 rows, got 1\"}", lines[2]);
+        assertTrue(lines[3].startsWith("{\"id\":\"c\",\"placements\":[{\"piece\":0"), lines[3]);
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void piecesPrintsTheCatalogue() throws Exception {
+        assertEquals(0, run("pieces"));
+        assertEquals(39, out().split("\n").length);
+        assertTrue(out().contains("X5    large   5      .#./###/.#."));
+    }
+
+    @Test
+    void dealPrintsStartAndRounds() throws Exception {
+        assertEquals(0, run("deal", "--seed", "7", "--level", "expert", "--rounds", "3"));
+        assertTrue(out().contains("\"level\" : \"EXPERT\""));
+        assertEquals(2, run("deal", "--level", "EXPERT"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--seed is required"));
+    }
+
+    @Test
+    void validateReportsTheVerdict(@TempDir Path dir) throws Exception {
+        Game game = new Game(3, Level.MEDIUM);
+        game.place(0, 0, 0);
+        Path ok = dir.resolve("ok.json");
+        Files.writeString(ok, game.replay().toJson());
+        assertEquals(0, run("validate", ok.toString()));
+        assertTrue(out().contains("\"valid\" : true"));
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, game.replay().toJson().replace("\"claimedScore\":" + game.score(), "\"claimedScore\":99999"));
+        assertEquals(1, run("validate", bad.toString()));
+        assertTrue(out().contains("claimed score 99999"));
+        assertEquals(2, run("validate", dir.resolve("missing.json").toString()));
+    }
+
+    @Test
+    void selfplayPrintsTheSummary() throws Exception {
+        assertEquals(0, run("selfplay", "--level", "DIABOLICAL", "--games", "2", "--strength", "maxLines", "--max-rounds", "5"));
+        assertTrue(out().contains("player=maxLines games=2 maxRounds=5"));
+        assertTrue(out().contains("ms per round: mean"));
+        assertEquals(2, run("selfplay", "--level", "HARD", "--strength", "9"));
+    }
+
+    @Test
+    void unknownCommandIsAUsageError() throws Exception {
+        assertEquals(2, run("fly"));
+        assertEquals(2, run());
+    }
+}
