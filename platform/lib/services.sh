@@ -22,6 +22,7 @@ service_ready() { http_ok "$(service_ready_url "$1")"; }
 # The configuration each service gets (the same values are its local defaults).
 service_env() {
   local port; port="$(service_port "$1")"
+  echo "QUARKUS_HTTP_HOST=127.0.0.1"
   echo "QUARKUS_HTTP_PORT=$port"
   echo "KAFKA_BOOTSTRAP_SERVERS=localhost:$KAFKA_PORT"
   echo "QUARKUS_OIDC_AUTH_SERVER_URL=http://localhost:$KEYCLOAK_PORT/realms/bloc-eclat"

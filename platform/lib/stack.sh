@@ -99,6 +99,9 @@ cmd_up() {
   step "Tools"
   check_tools
 
+  step "Fetching the infrastructure from Maven Central (cached in .bloc/dist)"
+  fetch_infra
+
   step "PostgreSQL $PG_VERSION on port $PG_PORT"
   start_component postgres
   await_component postgres 60
