@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # constants read by the files sourcing this one
 # Shared helpers for ./bloc: paths, output, processes, ports and health checks.
 # Sourced by ./bloc with ROOT set to the repository root.
 

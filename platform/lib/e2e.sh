@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The end-to-end stage: brings the real stack up, checks it from outside with
 # node's test runner and Playwright driving Debian's Chromium (e2e/), and stops
 # the stack again when this run started it, whatever the outcome.

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # constants read by the files sourcing this one
 # The infrastructure of the local stack: PostgreSQL, Kafka (KRaft) and Keycloak,
 # fetched from Maven Central by platform/pom.xml and run from .bloc/.
 
@@ -53,7 +54,8 @@ postgres_prepare() {
   if [[ ! -e "$STATE/postgres" ]]; then
     mkdir -p "$STATE/postgres"
     if [[ $EUID -eq 0 ]] && ! as_pg test -x "$STATE/postgres"; then
-      local outside="/var/tmp/bloc-eclat-postgres-$(printf %s "$ROOT" | sha1sum | cut -c1-12)"
+      local outside
+      outside="/var/tmp/bloc-eclat-postgres-$(printf %s "$ROOT" | sha1sum | cut -c1-12)"
       warn "user $PG_USER cannot reach $STATE: PostgreSQL files go to $outside"
       rmdir "$STATE/postgres"
       mkdir -p "$outside"
@@ -64,7 +66,7 @@ postgres_prepare() {
   if [[ ! -x "$home/$PG_VERSION/bin/postgres" ]]; then
     [[ -f "$PG_ARTIFACT" ]] || mvn_fetch dependency:copy@postgres
     info "unpacking PostgreSQL $PG_VERSION"
-    rm -rf "$home/$PG_VERSION" && mkdir -p "$home/$PG_VERSION"
+    rm -rf "${home:?}/$PG_VERSION" && mkdir -p "$home/$PG_VERSION"
     unzip -p "$PG_ARTIFACT" postgres-linux-x86_64.txz | tar -xJ -C "$home/$PG_VERSION"
   fi
   [[ $EUID -eq 0 ]] && chown "$PG_USER" "$home"
@@ -109,7 +111,7 @@ postgres_start() {
 postgres_ready() { port_open "$PG_PORT" && grep -q 'ready to accept connections' "$LOGS/postgres.log"; }
 
 # SIGINT is PostgreSQL's fast shutdown: clients are disconnected, not waited for.
-postgres_stop_signal=INT
+PG_STOP_SIGNAL=INT
 
 # ---- Kafka ----------------------------------------------------------------------
 # One broker in KRaft mode (broker and controller in one process), its jars

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The Bloc Éclat services of the local stack: built by the root Maven build and
 # started with `java -jar <module>/target/quarkus-app/quarkus-run.jar`.
 

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # ./bloc up | down | status | logs: the local stack as a whole.
 
 INFRA=(postgres kafka keycloak)
@@ -135,7 +136,7 @@ cmd_up() {
     Keycloak admin console: http://localhost:$KEYCLOAK_PORT/admin (admin/admin, local only)
 
     ./bloc status   health of every component
-    ./bloc logs X   a component's log (X: $(IFS=,; echo "${COMPONENTS[*]}" | sed 's/,/, /g'))
+    ./bloc logs X   a component's log (X: ${COMPONENTS[*]})
     ./bloc down     stops everything ./bloc up started
 
 EOF
@@ -149,7 +150,7 @@ stop_component() {
     [[ -f "$(pid_file "$name")" ]] && rm -f "$(pid_file "$name")" && info "$name was not running (stale PID file removed)"
     return 0
   fi
-  [[ "$name" == postgres ]] && sig="$postgres_stop_signal"
+  [[ "$name" == postgres ]] && sig="$PG_STOP_SIGNAL"
   stop_pid "$name" "$pid" "$sig"
   ok "$name stopped (PID $pid)"
 }
