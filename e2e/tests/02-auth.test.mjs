@@ -46,6 +46,13 @@ describe('auth', () => {
     assert.ok(c.realm_access?.roles?.includes('service'), `roles: ${c.realm_access?.roles}`);
   });
 
+  test("solver-service accepts a service's own token (client credentials)", async () => {
+    const token = await serviceToken();
+    const solver = SERVICES.find((s) => s.name === 'solver-service-1');
+    const me = await expectStatus(200, `${solver.url}${solver.secured}`, { token: token.access_token });
+    assert.match(me.text, /"service"/, `the service role, read from realm_access.roles, in ${me.text.slice(0, 200)}`);
+  });
+
   for (const service of SERVICES) {
     test(`${service.name}: ${service.secured} refuses anonymous and forged calls and accepts the player's token`, async () => {
       const url = `${service.url}${service.secured}`;
@@ -53,7 +60,8 @@ describe('auth', () => {
       const [h, p] = alice.access_token.split('.');
       await expectStatus(401, url, { token: `${h}.${p}.${Buffer.from('forged').toString('base64url')}` });
       const me = await expectStatus(200, url, { token: alice.access_token });
-      assert.match(me.text, /alice|[0-9a-f-]{36}/, `${url} should name the caller: ${me.text.slice(0, 200)}`);
+      assert.match(me.text, /"alice"/, `${url} should name the caller: ${me.text.slice(0, 200)}`);
+      assert.match(me.text, /"player"/, `${url} should see the player role from realm_access.roles: ${me.text.slice(0, 200)}`);
     });
 
     test(`${service.name}: ${service.open} answers without a token`, async () => {

@@ -51,6 +51,8 @@ pg_bin()  { echo "$(pg_home)/$PG_VERSION/bin"; }
 postgres_marker() { echo "-D $(pg_data)"; }
 
 postgres_prepare() {
+  # A link to a folder that is gone (/var/tmp cleaned): start afresh.
+  [[ -L "$STATE/postgres" && ! -e "$STATE/postgres" ]] && rm "$STATE/postgres"
   if [[ ! -e "$STATE/postgres" ]]; then
     mkdir -p "$STATE/postgres"
     if [[ $EUID -eq 0 ]] && ! as_pg test -x "$STATE/postgres"; then
