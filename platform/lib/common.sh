@@ -132,11 +132,11 @@ wait_until() {
   until "$@"; do
     if ! group_alive "$pid"; then
       tail -n 25 "$LOGS/$name.log" >&2 2>/dev/null || true
-      die "$name exited during start-up: see './bloc logs $name' ($LOGS/$name.log)"
+      die "$name exited during start-up: see './bloc logs $name' ($LOGS/$name.log); './bloc down' stops the rest"
     fi
     if (( SECONDS - t0 >= timeout )); then
       tail -n 25 "$LOGS/$name.log" >&2 2>/dev/null || true
-      die "$name not ready after ${timeout}s: see './bloc logs $name' ($LOGS/$name.log)"
+      die "$name not ready after ${timeout}s: see './bloc logs $name' ($LOGS/$name.log); './bloc down' stops the rest"
     fi
     sleep 1
   done

@@ -35,6 +35,12 @@ cmd_e2e() {
     trap 'exit 130' INT TERM
   else
     info "a stack is already running: it is reused and left running"
+    local name
+    for name in "${SERVICES[@]}"; do
+      if [[ "$(service_jar "$name")" -nt "$(pid_file "$name")" ]]; then
+        warn "$name runs an older build than $(service_jar "$name"): './bloc down' first to check the new one"
+      fi
+    done
   fi
   cmd_up
   e2e_prepare

@@ -94,11 +94,22 @@ check_tools() {
   ok "java $v, curl, unzip, xz"
 }
 
+# Fails before anything starts when a port of a stopped component is taken.
+check_ports() {
+  local name port
+  for name in "${COMPONENTS[@]}"; do
+    component_pid "$name" >/dev/null && continue
+    for port in $(component_ports "$name"); do require_free_port "$port" "$name"; done
+  done
+  ok "no other process holds the stack's ports"
+}
+
 cmd_up() {
   local t0=$SECONDS name
   mkdir -p "$LOGS" "$RUN"
-  step "Tools"
+  step "Tools and ports"
   check_tools
+  check_ports
 
   step "Fetching the infrastructure from Maven Central (cached in .bloc/dist)"
   fetch_infra
