@@ -45,6 +45,7 @@ cmd_e2e() {
   cmd_up
   e2e_prepare
   step "End-to-end checks against the running stack"
+  rm -f "$LOGS/e2e.tap"
   (cd "$ROOT/e2e" && node --test --test-concurrency=1 --test-reporter=spec \
     --test-reporter=tap --test-reporter-destination=stdout --test-reporter-destination="$LOGS/e2e.tap" \
     tests/*.test.mjs) 2>&1 | tee "$LOGS/e2e.log" || rc=$?
@@ -56,5 +57,10 @@ cmd_e2e() {
   # The runner's summary closes the output, after the stack has stopped.
   step "End-to-end summary (full output: $LOGS/e2e.log)"
   sed -n '/^ℹ tests /,$p' "$LOGS/e2e.log"
+  local passed failed
+  passed="$(sed -n 's/^# pass //p' "$LOGS/e2e.tap" | tail -1)"
+  failed="$(sed -n 's/^# fail //p' "$LOGS/e2e.tap" | tail -1)"
+  echo "e2e: ${passed:-0} passed, ${failed:-0} failed"
+  [[ -n "$passed" || $rc -ne 0 ]] || rc=1  # no summary: the runner did not finish
   return "$rc"
 }
