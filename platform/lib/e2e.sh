@@ -53,6 +53,13 @@ cmd_e2e() {
     trap - EXIT INT TERM
     echo
     cmd_down
+    # Nothing held these ports before the run: whatever holds one now leaked.
+    local leaked
+    leaked="$(ports_in_use | tr '\n' ' ')"
+    if [[ -n "$leaked" ]]; then
+      printf '%s✗ ports still in use after ./bloc down: %s%s\n' "$C_RED" "$leaked" "$C_OFF" >&2
+      rc=1
+    fi
   fi
   # The runner's summary closes the output, after the stack has stopped.
   step "End-to-end summary (full output: $LOGS/e2e.log)"

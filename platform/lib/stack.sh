@@ -50,6 +50,14 @@ resolve_component() {
   return 1
 }
 
+ports_in_use() {
+  local name port
+  for name in "${COMPONENTS[@]}"; do
+    for port in $(component_ports "$name"); do port_open "$port" && echo "$port"; done
+  done
+  return 0
+}
+
 any_running() {
   local c
   for c in "${COMPONENTS[@]}"; do component_pid "$c" >/dev/null && return 0; done
@@ -177,10 +185,8 @@ cmd_down() {
   for name in keycloak kafka; do stop_component "$name" & pids+=($!); done
   wait "${pids[@]}"
   stop_component postgres
-  for name in "${COMPONENTS[@]}"; do
-    for port in $(component_ports "$name"); do
-      port_open "$port" && warn "port $port ($name) is still in use by a process ./bloc did not start"
-    done
+  for port in $(ports_in_use); do
+    warn "port $port is still in use by a process ./bloc did not start"
   done
   step "Stopped"
 }
