@@ -1,28 +1,103 @@
 package com.bloceclat.solver.rest;
 
 import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import com.bloceclat.common.rest.Problem;
 import com.bloceclat.common.rest.ServiceInfo;
 import com.bloceclat.common.security.Caller;
+import com.bloceclat.engine.protocol.ProtocolException;
+import com.bloceclat.engine.protocol.SolverProtocol;
+import com.bloceclat.engine.solver.Mode;
+import com.bloceclat.engine.solver.SolveRequest;
+import com.bloceclat.solver.config.SolverConfig;
+import com.bloceclat.solver.service.CallerKind;
+import com.bloceclat.solver.service.RateLimitedException;
+import com.bloceclat.solver.service.RateLimiter;
+import com.bloceclat.solver.service.SaturatedException;
+import com.bloceclat.solver.service.SolverService;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
 
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.SocketAddress;
 
 @Path("/api/solver")
 @Produces(MediaType.APPLICATION_JSON)
 public class SolverResource {
+
+    /** The budget the search had, in milliseconds, after the caller's cap. */
+    public static final String BUDGET_HEADER = "X-Solver-Budget-Ms";
+    /** {@code false} when the budget ran out and the answer is the best found so far. */
+    public static final String COMPLETE_HEADER = "X-Solver-Complete";
+
+    /** A plain mapper, as the engine's CLI reads lines, so malformed JSON gets the CLI's message. */
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final String EXAMPLE_AI = """
+            {"id": "t1",
+             "board": ["........", "........", "........", "........",
+                       "........", "........", "######..", "#####.##"],
+             "pieces": [["##"], ["##", "##"], ["#"]],
+             "streak": 0, "miss": 0, "level": "HARD", "mode": "ai", "strength": 5, "seed": 7, "timeMs": 100}""";
+    private static final String EXAMPLE_HINT = """
+            {"id": "hint-3", "board": ["#######.", "#######.", "........", "........",
+                                       "........", "........", "........", "........"],
+             "pieces": ["I2V", "DOT", "O9"], "streak": 7, "miss": 2, "mode": "hint"}""";
+    private static final String EXAMPLE_MAX_LINES = """
+            {"id": "classic", "board": [".....#..", ".....#..", "........", ".....#..",
+                                        ".....#..", ".....#..", "###..###", ".....#.."],
+             "pieces": ["I2H", "O4", "DOT"], "mode": "maxLines"}""";
+    private static final String EXAMPLE_ANSWER = """
+            {"id": "t1",
+             "placements": [{"piece": 0, "row": 6, "col": 6}, {"piece": 2, "row": 7, "col": 5},
+                            {"piece": 1, "row": 0, "col": 0}],
+             "points": 437, "lines": 2, "streak": 2, "miss": 1,
+             "board": ["##......", "##......", "........", "........",
+                       "........", "........", "........", "........"],
+             "gameOver": false, "nodes": 205045, "micros": 21840}""";
+    private static final String EXAMPLE_BAD = """
+            {"status": 400, "title": "Bad Request", "detail": "piece 0: unknown piece id \\"Q7\\""}""";
+    private static final String EXAMPLE_BUSY = """
+            {"status": 429, "title": "Too Many Requests",
+             "detail": "Every solver worker is busy and the queue is full; retry shortly or on another replica."}""";
 
     @Inject
     SecurityIdentity identity;
 
     @Inject
     ServiceInfo info;
+
+    @Inject
+    SolverService solver;
+
+    @Inject
+    RateLimiter rateLimiter;
+
+    @Inject
+    SolverConfig config;
 
     @GET
     @Path("/info")
@@ -37,5 +112,121 @@ public class SolverResource {
     @Operation(summary = "The caller as this service sees the bearer token: subject, name and realm roles")
     public Caller whoami() {
         return Caller.of(identity);
+    }
+
+    @POST
+    @Path("/solve")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Solve one position (SOLVER-PROTOCOL.md): the AI's move, a hint or the classic maxLines answer",
+            description = "The body and the answer are the solver protocol's request and response objects, the same "
+                    + "JSON as the engine CLI's lines. Anonymous callers and players are rate-limited per client and "
+                    + "their searches capped at bloc.solver.public.time-cap; callers with the service role (the "
+                    + "bloc-services client credentials token) are not rate-limited and are capped at "
+                    + "bloc.solver.service.time-cap. timeMs is clamped to the cap (0 means the cap).")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(type = SchemaType.OBJECT),
+            examples = {
+                    @ExampleObject(name = "ai", summary = "The AI's move at strength 5", value = EXAMPLE_AI),
+                    @ExampleObject(name = "hint", summary = "A hint for a player", value = EXAMPLE_HINT),
+                    @ExampleObject(name = "maxLines", summary = "Most lines, with every equally good alternative",
+                            value = EXAMPLE_MAX_LINES) }))
+    @APIResponse(responseCode = "200", description = "The answer object",
+            headers = {
+                    @Header(name = BUDGET_HEADER, description = "The search's budget after the caller's cap",
+                            schema = @Schema(type = SchemaType.INTEGER)),
+                    @Header(name = COMPLETE_HEADER, description = "false when the budget cut the search short",
+                            schema = @Schema(type = SchemaType.BOOLEAN)) },
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT),
+                    examples = @ExampleObject(name = "ai", value = EXAMPLE_ANSWER)))
+    @APIResponse(responseCode = "400", description = "Malformed request; detail is the protocol's error message",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "unknown piece",
+                    value = EXAMPLE_BAD)))
+    @APIResponse(responseCode = "401", description = "A bearer token was sent and is not valid")
+    @APIResponse(responseCode = "413", description = "The body is larger than quarkus.http.limits.max-body-size")
+    @APIResponse(responseCode = "415", description = "The body is not application/json",
+            content = @Content(mediaType = Problem.MEDIA_TYPE))
+    @APIResponse(responseCode = "429", description = "The client went past its rate, or every worker is busy and "
+            + "the queue is full; answered at once",
+            headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                    schema = @Schema(type = SchemaType.INTEGER)),
+            content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "saturated",
+                    value = EXAMPLE_BUSY)))
+    public Uni<Response> solve(String body, @Context HttpServerRequest http) {
+        CallerKind caller = !identity.isAnonymous() && identity.hasRole(config.serviceRole())
+                ? CallerKind.SERVICE : CallerKind.PUBLIC;
+        JsonNode node = null;
+        String malformed = null;
+        try {
+            node = JSON.readTree(body);
+        } catch (JsonProcessingException e) {
+            malformed = "not valid JSON: " + e.getOriginalMessage();
+        }
+        String mode = modeTag(node);
+        if (caller == CallerKind.PUBLIC) {
+            try {
+                rateLimiter.acquire(clientKey(http));
+            } catch (RateLimitedException e) {
+                solver.count(mode, SolverService.RATE_LIMITED, caller);
+                throw e;
+            }
+        }
+        JsonNode id = node != null && node.has("id") ? node.get("id") : NullNode.getInstance();
+        SolveRequest request;
+        try {
+            if (malformed != null) {
+                throw new ProtocolException(malformed);
+            }
+            request = SolverProtocol.parse(node);
+        } catch (ProtocolException e) {
+            solver.count(mode, SolverService.BAD_REQUEST, caller);
+            return Uni.createFrom().item(Problem.of(Response.Status.BAD_REQUEST, e.getMessage()).toResponse()
+                    .build());
+        }
+        return Uni.createFrom().completionStage(solver.solve(id, request, caller))
+                .map(answer -> Response.ok(answer.body().toString(), MediaType.APPLICATION_JSON)
+                        .header(BUDGET_HEADER, answer.budgetMs())
+                        .header(COMPLETE_HEADER, answer.complete())
+                        .build());
+    }
+
+    @ServerExceptionMapper
+    public Response saturated(SaturatedException e) {
+        return tooMany(e.getMessage(), Math.max(1, config.retryAfter().toSeconds()));
+    }
+
+    @ServerExceptionMapper
+    public Response rateLimited(RateLimitedException e) {
+        return tooMany(e.getMessage(), e.retryAfterSeconds());
+    }
+
+    private static Response tooMany(String detail, long retryAfterSeconds) {
+        return Problem.of(Response.Status.TOO_MANY_REQUESTS, detail).toResponse()
+                .header("Retry-After", retryAfterSeconds)
+                .build();
+    }
+
+    /** The mode for the metrics: the request's if valid, "invalid" otherwise (a bounded set of tag values). */
+    private static String modeTag(JsonNode node) {
+        if (node == null || !node.isObject()) {
+            return "invalid";
+        }
+        JsonNode mode = node.get("mode");
+        if (mode == null || mode.isNull()) {
+            return Mode.AI.wire();
+        }
+        try {
+            return Mode.parse(mode.asText()).wire();
+        } catch (IllegalArgumentException e) {
+            return "invalid";
+        }
+    }
+
+    /** Players by token subject, anonymous callers by address. */
+    private String clientKey(HttpServerRequest http) {
+        if (!identity.isAnonymous()) {
+            return "subject:" + Caller.of(identity).subject();
+        }
+        SocketAddress address = http.remoteAddress();
+        return "address:" + (address == null ? "unknown" : address.hostAddress());
     }
 }

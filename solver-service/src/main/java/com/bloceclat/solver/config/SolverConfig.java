@@ -1,0 +1,59 @@
+package com.bloceclat.solver.config;
+
+import java.time.Duration;
+import java.util.OptionalInt;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+
+/** {@code bloc.solver.*}: the worker pool, the time caps and the public callers' rate limit (docs/solver-service.md). */
+@ConfigMapping(prefix = "bloc.solver")
+public interface SolverConfig {
+
+    /** Search threads; by default one per available processor. */
+    OptionalInt workers();
+
+    /** Searches that may wait for a worker; past that a request is refused at once with 429. */
+    @WithDefault("32")
+    int queueCapacity();
+
+    /** What {@code Retry-After} says when the pool is full. */
+    @WithDefault("1s")
+    Duration retryAfter();
+
+    /** The realm role that marks a calling service (Keycloak's {@code bloc-services} service account has it). */
+    @WithDefault("service")
+    String serviceRole();
+
+    /** Callers with the service role: not rate-limited. */
+    Service service();
+
+    /** Everyone else: anonymous callers (keyed by address) and players (keyed by token subject). */
+    @WithName("public")
+    Public publicCallers();
+
+    interface Service {
+        /** The hard cap on one search; a request's {@code timeMs} (0 = none) is clamped to it. */
+        @WithDefault("2s")
+        Duration timeCap();
+    }
+
+    interface Public {
+        /** The hard cap on one search for a public caller. */
+        @WithDefault("250ms")
+        Duration timeCap();
+
+        /** Sustained requests per second per client. */
+        @WithDefault("5")
+        double requestsPerSecond();
+
+        /** Requests a client may make at once after being idle. */
+        @WithDefault("20")
+        int burst();
+
+        /** Clients remembered at most; idle ones are forgotten first. */
+        @WithDefault("10000")
+        int maxClients();
+    }
+}

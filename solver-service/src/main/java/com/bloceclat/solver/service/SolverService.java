@@ -1,0 +1,95 @@
+package com.bloceclat.solver.service;
+
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.bloceclat.engine.protocol.SolverProtocol;
+import com.bloceclat.engine.solver.Solution;
+import com.bloceclat.engine.solver.SolveRequest;
+import com.bloceclat.engine.solver.Solver;
+import com.bloceclat.solver.config.SolverConfig;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+/**
+ * Runs one protocol request on the worker pool under the caller's hard time cap and records what happened. The
+ * budget runs from the moment the request is accepted, so time spent in the queue counts against it.
+ */
+@ApplicationScoped
+public class SolverService {
+
+    /** Outcomes of the {@code solver.requests} counter. */
+    public static final String OK = "ok", PARTIAL = "partial", BAD_REQUEST = "bad_request",
+            RATE_LIMITED = "rate_limited", SATURATED = "saturated", ERROR = "error";
+
+    /** The answer object, the budget the search had and whether it finished within it. */
+    public record Answer(ObjectNode body, long budgetMs, boolean complete) {
+    }
+
+    private final WorkerPool pool;
+    private final SolverConfig config;
+    private final MeterRegistry registry;
+
+    public SolverService(WorkerPool pool, SolverConfig config, MeterRegistry registry) {
+        this.pool = pool;
+        this.config = config;
+        this.registry = registry;
+    }
+
+    /** The request's {@code timeMs} (0 = none) clamped to the caller's cap, in milliseconds. */
+    public long budgetMs(SolveRequest request, CallerKind caller) {
+        Duration cap = caller == CallerKind.SERVICE ? config.service().timeCap() : config.publicCallers().timeCap();
+        long capMs = Math.max(1, cap.toMillis());
+        return request.timeMs() == 0 ? capMs : Math.min(request.timeMs(), capMs);
+    }
+
+    /**
+     * Queues the search. @throws SaturatedException at once when the pool and its queue are full
+     */
+    public CompletionStage<Answer> solve(JsonNode id, SolveRequest request, CallerKind caller) {
+        String mode = request.mode().wire();
+        long budgetMs = budgetMs(request, caller);
+        long accepted = System.nanoTime();
+        try {
+            return pool.submit(() -> {
+                long started = System.nanoTime();
+                long waitedMs = TimeUnit.NANOSECONDS.toMillis(started - accepted);
+                Solution solution = Solver.solve(withTime(request, Math.max(1, budgetMs - waitedMs)));
+                long searched = System.nanoTime() - started;
+                Timer.builder("solver.queue.wait").description("Time a search waited for a worker")
+                        .publishPercentileHistogram().register(registry)
+                        .record(started - accepted, TimeUnit.NANOSECONDS);
+                Timer.builder("solver.search").description("Search time on a worker").tag("mode", mode)
+                        .publishPercentileHistogram().register(registry)
+                        .record(searched, TimeUnit.NANOSECONDS);
+                Counter.builder("solver.positions.examined")
+                        .description("Positions (placements) examined; its rate is positions per second")
+                        .tag("mode", mode).register(registry).increment(solution.nodes());
+                count(mode, solution.complete() ? OK : PARTIAL, caller);
+                return new Answer(SolverProtocol.toJson(id, solution), budgetMs, solution.complete());
+            });
+        } catch (SaturatedException e) {
+            count(mode, SATURATED, caller);
+            throw e;
+        }
+    }
+
+    /** Counts one request in {@code solver.requests}. */
+    public void count(String mode, String outcome, CallerKind caller) {
+        Counter.builder("solver.requests").description("Solve requests by mode, outcome and kind of caller")
+                .tag("mode", mode).tag("outcome", outcome).tag("caller", caller.tag())
+                .register(registry).increment();
+    }
+
+    private static SolveRequest withTime(SolveRequest r, long timeMs) {
+        return new SolveRequest(r.board(), r.pieces(), r.streak(), r.miss(), r.level(), r.mode(), r.strength(),
+                r.seed(), timeMs);
+    }
+}

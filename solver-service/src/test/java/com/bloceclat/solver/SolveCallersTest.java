@@ -1,0 +1,109 @@
+package com.bloceclat.solver;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.testsupport.Tokens;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.specification.RequestSpecification;
+
+/**
+ * Who may solve: services (the service role) without a rate limit and with the larger time cap; anonymous callers and
+ * players rate-limited per client (test profile: a burst of 3, refilled every 20 s) with the smaller cap.
+ */
+@QuarkusTest
+class SolveCallersTest {
+
+    private static final String SOLVE = "/api/solver/solve";
+    private static final int BURST = 3;
+
+    private static RequestSpecification solve(String token, String body) {
+        RequestSpecification spec = given().contentType("application/json").body(body);
+        return token == null ? spec : spec.auth().oauth2(token);
+    }
+
+    /** Statuses of {@code n} requests in a row. */
+    private static List<Integer> statuses(String token, int n) {
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            statuses.add(solve(token, Requests.EMPTY_BOARD).when().post(SOLVE).statusCode());
+        }
+        return statuses;
+    }
+
+    /** The burst is served, then 429; a refill between two requests can only push the 429 one request later. */
+    private static void assertBurstThen429(List<Integer> statuses) {
+        assertEquals(List.of(200, 200, 200), statuses.subList(0, BURST), statuses.toString());
+        assertTrue(statuses.subList(BURST, statuses.size()).contains(429), statuses.toString());
+    }
+
+    @Test
+    void anonymousCallersAreServedThenRateLimited() {
+        List<Integer> statuses = statuses(null, BURST + 2);
+        assertBurstThen429(statuses);
+        solve(null, Requests.EMPTY_BOARD).when().post(SOLVE).then()
+                .statusCode(429)
+                .contentType("application/problem+json")
+                .header("Retry-After", notNullValue())
+                .body("status", equalTo(429));
+    }
+
+    @Test
+    void playersAreRateLimitedEachOnTheirOwn() {
+        String carol = Tokens.player("carol");
+        assertBurstThen429(statuses(carol, BURST + 2));
+        solve(carol, Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(429)
+                .header("Retry-After", notNullValue());
+        solve(Tokens.player("dave"), Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(200);
+    }
+
+    @Test
+    void servicesAreNotRateLimited() {
+        List<Integer> statuses = statuses(Callers.service(), 4 * BURST);
+        assertTrue(statuses.stream().allMatch(s -> s == 200), statuses.toString());
+    }
+
+    @Test
+    void publicCallersGetTheSmallerTimeCap() {
+        String erin = Tokens.player("erin");
+        solve(erin, Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(200)
+                .header("X-Solver-Budget-Ms", "250");
+        solve(erin, Requests.EMPTY_BOARD.replace("}", ",\"timeMs\":5000}")).when().post(SOLVE).then()
+                .statusCode(200).header("X-Solver-Budget-Ms", "250");
+        solve(erin, Requests.EMPTY_BOARD.replace("}", ",\"timeMs\":40}")).when().post(SOLVE).then()
+                .statusCode(200).header("X-Solver-Budget-Ms", "40");
+    }
+
+    @Test
+    void servicesGetTheLargerTimeCap() {
+        String service = Callers.service();
+        solve(service, Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(200)
+                .header("X-Solver-Budget-Ms", "2000");
+        solve(service, Requests.EMPTY_BOARD.replace("}", ",\"timeMs\":5000}")).when().post(SOLVE).then()
+                .statusCode(200).header("X-Solver-Budget-Ms", "2000");
+        solve(service, Requests.EMPTY_BOARD.replace("}", ",\"timeMs\":700}")).when().post(SOLVE).then()
+                .statusCode(200).header("X-Solver-Budget-Ms", "700");
+    }
+
+    @Test
+    void aPlayerTokenWithoutTheServiceRoleIsPublic() {
+        solve(Tokens.admin("frank"), Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(200)
+                .header("X-Solver-Budget-Ms", "250");
+    }
+
+    @Test
+    void badTokensAreRefusedNotTreatedAsAnonymous() {
+        solve(Tokens.expired("alice"), Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(401);
+        solve(Tokens.forged("alice"), Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(401);
+        solve("not-a-jwt", Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(401);
+    }
+}

@@ -1,0 +1,173 @@
+package com.bloceclat.solver;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.engine.protocol.SolverProtocol;
+import com.bloceclat.engine.solver.BenchPositions;
+import com.bloceclat.engine.solver.Mode;
+import com.bloceclat.engine.solver.SolveRequest;
+import com.bloceclat.engine.solver.Solver;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+
+@QuarkusTest
+class SolveResourceTest {
+
+    private static final String SOLVE = "/api/solver/solve";
+
+    private static Response post(String body) {
+        return given().auth().oauth2(Callers.service()).contentType("application/json").body(body)
+                .when().post(SOLVE);
+    }
+
+    @Test
+    void goldenPositionsGetTheCliAnswers() {
+        Map<String, ObjectNode> answers = Golden.lines("answers.jsonl").stream()
+                .collect(Collectors.toMap(a -> a.get("id").asText(), Function.identity()));
+        List<ObjectNode> positions = Golden.lines("positions.jsonl");
+        assertFalse(positions.isEmpty());
+        for (ObjectNode position : positions) {
+            String id = position.get("id").asText();
+            Response response = post(position.toString());
+            response.then().statusCode(200).contentType("application/json")
+                    .body("nodes", notNullValue()).body("micros", notNullValue());
+            ObjectNode answer = Golden.read(response.asString());
+            assertEquals(answers.get(id), Golden.withoutStats(answer), id);
+        }
+    }
+
+    @Test
+    void everyModeAndStrengthAnswersAsTheEngine() {
+        // Mid-game positions from the benchmark set, each mode and strength, against the engine in this JVM.
+        List<SolveRequest> positions = BenchPositions.generate(12, Mode.AI, 5).subList(4, 12);
+        for (SolveRequest position : positions) {
+            for (String mode : List.of("ai", "hint", "maxLines")) {
+                for (int strength = 1; strength <= 5; strength++) {
+                    ObjectNode request = Requests.of(position).put("id", mode + "-" + strength)
+                            .put("mode", mode).put("strength", strength).put("seed", 11);
+                    ObjectNode expected = SolverProtocol.toJson(request.get("id"),
+                            Solver.solve(SolverProtocol.parse(request)));
+                    Response response = post(request.toString());
+                    response.then().statusCode(200).header("X-Solver-Complete", "true");
+                    assertEquals(Golden.withoutStats(expected), Golden.withoutStats(Golden.read(response.asString())),
+                            request.toString());
+                }
+            }
+        }
+    }
+
+    @Test
+    void maxLinesAnswersCarryTheAlternatives() {
+        post(Requests.EMPTY_BOARD.replace("\"pieces\":[\"DOT\"]", "\"pieces\":[\"DOT\",\"DOT\",\"DOT\"]")
+                .replace("}", ",\"mode\":\"maxLines\"}"))
+                .then().statusCode(200)
+                .body("alternatives.size()", equalTo(100))
+                .body("alternativesTotal", equalTo(41663));
+    }
+
+    @Test
+    void malformedRequestsGetTheProtocolMessage() {
+        List<ObjectNode> cases = Golden.lines("malformed.jsonl");
+        assertFalse(cases.isEmpty());
+        for (ObjectNode c : cases) {
+            post(c.get("request").asText()).then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("status", equalTo(400))
+                    .body("detail", equalTo(c.get("error").asText()));
+        }
+    }
+
+    @Test
+    void otherBadBodiesAre400() {
+        post("").then().statusCode(400).contentType("application/problem+json")
+                .body("detail", equalTo("a request is a JSON object"));
+        post("null").then().statusCode(400).body("detail", equalTo("a request is a JSON object"));
+        post("\"board\"").then().statusCode(400).body("detail", equalTo("a request is a JSON object"));
+        post(Requests.EMPTY_BOARD.replace("}", ",\"timeMs\":-5}")).then().statusCode(400)
+                .body("detail", equalTo("timeMs must be ≥ 0, got -5"));
+        post(Requests.EMPTY_BOARD.replace("}", ",\"strength\":1.5}")).then().statusCode(400)
+                .body("detail", equalTo("strength must be a whole number"));
+        post(Requests.EMPTY_BOARD.replace("}", ",\"seed\":123456789012345678901234567890}")).then().statusCode(400)
+                .body("detail", equalTo("seed must be a whole number"));
+        post(Requests.EMPTY_BOARD.replace("[\"DOT\"]", "[42]")).then().statusCode(400)
+                .body("detail", equalTo("piece 0: expected a catalogue id or rows of '#'/'.'"));
+    }
+
+    @Test
+    void wrongContentTypeIs415() {
+        given().auth().oauth2(Callers.service()).contentType("text/plain").body(Requests.EMPTY_BOARD)
+                .when().post(SOLVE).then()
+                .statusCode(415).contentType("application/problem+json").body("status", equalTo(415));
+        given().auth().oauth2(Callers.service()).contentType("application/x-www-form-urlencoded")
+                .body("board=x").when().post(SOLVE).then()
+                .statusCode(415).contentType("application/problem+json");
+    }
+
+    @Test
+    void overLargeBodyIs413() {
+        String padding = " ".repeat(64 * 1024);
+        post("{\"id\":1," + padding + "\"board\":[]}").then().statusCode(413);
+    }
+
+    @Test
+    void onlyPostSolves() {
+        given().auth().oauth2(Callers.service()).when().get(SOLVE).then()
+                .statusCode(405).contentType("application/problem+json");
+    }
+
+    @Test
+    void metricsCountRequestsSearchesAndThePool() {
+        post(Requests.EMPTY_BOARD).then().statusCode(200);
+        post(Requests.EMPTY_BOARD.replace("}", ",\"mode\":\"hint\"}")).then().statusCode(200);
+        post("{").then().statusCode(400);
+        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        for (String expected : List.of(
+                "solver_requests_total{caller=\"service\",mode=\"ai\",outcome=\"ok\"}",
+                "solver_requests_total{caller=\"service\",mode=\"hint\",outcome=\"ok\"}",
+                "solver_requests_total{caller=\"service\",mode=\"invalid\",outcome=\"bad_request\"}",
+                "solver_search_seconds_bucket{mode=\"ai\"",
+                "solver_search_seconds_count{mode=\"hint\"}",
+                "solver_queue_wait_seconds_bucket",
+                "solver_positions_examined_total{mode=\"ai\"}",
+                "solver_queue_depth ",
+                "solver_queue_capacity 32.0",
+                "solver_pool_size ",
+                "solver_pool_active ",
+                "solver_pool_utilisation ")) {
+            assertTrue(metrics.contains(expected), expected + " in\n" + metrics);
+        }
+    }
+
+    @Test
+    void openApiDocumentsTheSolveEndpointWithExamples() {
+        given().accept("application/json").when().get("/q/openapi").then()
+                .statusCode(200)
+                .body("paths", hasKey("/api/solver/solve"))
+                .body("paths.'/api/solver/solve'.post.requestBody.content.'application/json'.examples",
+                        hasKey("maxLines"))
+                .body("paths.'/api/solver/solve'.post.responses", hasKey("429"))
+                .body("paths.'/api/solver/solve'.post.responses.'200'.content.'application/json'.examples.ai.value",
+                        hasKey("placements"))
+                .body("paths.'/api/solver/solve'.post.responses.'429'.headers", hasKey("Retry-After"));
+        given().accept("application/json").when().get("/q/openapi").then()
+                .body("paths.'/api/solver/solve'.post.requestBody.content.'application/json'.examples.size()",
+                        greaterThan(2));
+    }
+}
