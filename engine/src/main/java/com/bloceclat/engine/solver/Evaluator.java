@@ -23,8 +23,6 @@ final class Evaluator {
     static final double NO_ROOM_I5 = -5.0;
     static final double STREAK = 0.8;
     static final double POINTS = 0.03;
-    /** Expected value of a piece of the level's distribution that fits nowhere. */
-    static final double NO_FIT = -60.0;
 
     /** Value of certain death next round, weighed by {@link #risk}. */
     static final double DEATH = -1000.0;
@@ -105,39 +103,5 @@ final class Evaluator {
             }
         }
         return 1 - fits * fits * fits;
-    }
-
-    /**
-     * One more piece drawn from the level's distribution (never the real future): the expected
-     * value of the best placement of it, by the static evaluation.
-     */
-    double lookahead(long b, int streak, int miss) {
-        double expected = 0;
-        for (int k = 0; k < future.length; k++) {
-            Piece p = future[k];
-            long fit = p.fitAnchors(b);
-            if (fit == 0) {
-                expected += futureProb[k] * NO_FIT;
-                continue;
-            }
-            double best = Double.NEGATIVE_INFINITY;
-            long shape = p.shape();
-            while (fit != 0) {
-                int a = Long.numberOfTrailingZeros(fit);
-                fit &= fit - 1;
-                long after = b | (shape << a);
-                long full = Board.fullLinesMask(after);
-                int n = Board.fullLineCount(after);
-                long nb = after & ~full;
-                int ns = Rules.nextStreak(streak, miss, n);
-                int nm = Rules.nextMiss(miss, n);
-                double val = POINTS * Rules.points(p.cells(), n, ns, nb == 0) + board(nb, ns, nm);
-                if (val > best) {
-                    best = val;
-                }
-            }
-            expected += futureProb[k] * best;
-        }
-        return expected;
     }
 }

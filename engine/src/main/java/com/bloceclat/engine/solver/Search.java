@@ -52,7 +52,9 @@ final class Search {
 
     // ai: the top candidates after a round.
     /** Candidates that full strength examines one piece further. */
-    private static final int CANDIDATES = 16;
+    private static final int CANDIDATES = 12;
+    /** Next rounds sampled from the level's distribution to compare the candidates on. */
+    private static final int SAMPLES = 48;
     private final TopK top = new TopK(CANDIDATES);
 
     Solution solve(SolveRequest req) {
@@ -246,8 +248,8 @@ final class Search {
     }
 
     /**
-     * Full strength weighs the best candidates by the risk of a next round that does not fit and by
-     * one more piece from the level's distribution; lower strengths take the best leaf.
+     * Full strength weighs the best candidates by the risk of a next round with a piece that fits
+     * nowhere and by how sampled next rounds would go; lower strengths take the best leaf.
      */
     private int chooseAi(SolveRequest req) {
         if (top.size() == 0) {
@@ -256,6 +258,7 @@ final class Search {
         if (!profile.lookahead()) {
             return top.path(top.bestIndex());
         }
+        NextRounds next = new NextRounds(req.level(), eval, req.seed() ^ SplitMix64.mix64(req.board()), SAMPLES);
         int bestIdx = top.bestIndex();
         double bestValue = Double.NEGATIVE_INFINITY;
         for (int k = 0; k < top.size(); k++) {
@@ -264,7 +267,7 @@ final class Search {
             }
             long b = top.board(k);
             double v = Evaluator.POINTS * top.points(k) + Evaluator.DEATH * eval.risk(b)
-                    + eval.lookahead(b, top.streak(k), top.miss(k));
+                    + next.value(b, top.streak(k), top.miss(k));
             if (v > bestValue) {
                 bestValue = v;
                 bestIdx = k;
