@@ -25,7 +25,7 @@ describe('kafka round trip', () => {
     const sent = await expectStatus(202, `${GAME}/api/admin/canary`, { method: 'POST', token: admin.access_token });
     const id = sent.json?.id;
     assert.ok(id, `the canary's id in ${sent.text}`);
-    const seenUrl = `${LEADERBOARD}/api/admin/canary/${encodeURIComponent(id)}`;
+    const seenUrl = `${LEADERBOARD}/api/leaderboards/admin/canary/${encodeURIComponent(id)}`;
     await expectStatus(401, seenUrl);
     await expectStatus(403, seenUrl, { token: alice.access_token });
     await eventually(`canary ${id} at ${seenUrl}`, async () => {
@@ -37,6 +37,6 @@ describe('kafka round trip', () => {
   });
 
   test('an unknown canary is not seen', async () => {
-    await expectStatus(404, `${LEADERBOARD}/api/admin/canary/${randomUUID()}`, { token: admin.access_token });
+    await expectStatus(404, `${LEADERBOARD}/api/leaderboards/admin/canary/${randomUUID()}`, { token: admin.access_token });
   });
 });

@@ -26,7 +26,7 @@ class AdminCanaryResourceTest {
 
     @Test
     void anonymousIsRefusedAndPlayerIsForbidden() {
-        String path = "/api/admin/canary/" + UUID.randomUUID();
+        String path = "/api/leaderboards/admin/canary/" + UUID.randomUUID();
         given().when().get(path).then().statusCode(401);
         given().auth().oauth2(Tokens.player("bob")).when().get(path).then()
                 .statusCode(403)
@@ -35,12 +35,12 @@ class AdminCanaryResourceTest {
 
     @Test
     void badIdIs400AndUnknownIdIs404() {
-        given().auth().oauth2(Tokens.admin("root")).when().get("/api/admin/canary/not-a-uuid").then()
+        given().auth().oauth2(Tokens.admin("root")).when().get("/api/leaderboards/admin/canary/not-a-uuid").then()
                 .statusCode(400)
                 .contentType("application/problem+json")
                 .body("status", equalTo(400))
                 .body("detail", equalTo("Canary id must be a UUID, got 'not-a-uuid'"));
-        given().auth().oauth2(Tokens.admin("root")).when().get("/api/admin/canary/" + UUID.randomUUID()).then()
+        given().auth().oauth2(Tokens.admin("root")).when().get("/api/leaderboards/admin/canary/" + UUID.randomUUID()).then()
                 .statusCode(404)
                 .contentType("application/problem+json")
                 .body("status", equalTo(404));
@@ -60,13 +60,13 @@ class AdminCanaryResourceTest {
         }
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().auth().oauth2(Tokens.admin("root"))
-                .when().get("/api/admin/canary/" + id)
+                .when().get("/api/leaderboards/admin/canary/" + id)
                 .then()
                 .statusCode(200)
                 .body("id", equalTo(id.toString())));
 
         OffsetDateTime storedSentAt = OffsetDateTime.parse(given().auth().oauth2(Tokens.admin("root"))
-                .when().get("/api/admin/canary/" + id).then().extract().path("sentAt"));
+                .when().get("/api/leaderboards/admin/canary/" + id).then().extract().path("sentAt"));
         assertEquals(sentAt, storedSentAt.toInstant());
 
         // Both copies are consumed before a later canary; the duplicate made no second row.

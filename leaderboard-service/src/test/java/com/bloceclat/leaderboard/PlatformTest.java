@@ -33,7 +33,11 @@ class PlatformTest {
         given().accept("application/json").when().get("/q/openapi").then()
                 .statusCode(200)
                 .body("paths", hasKey("/api/leaderboards/me"))
-                .body("paths", hasKey("/api/admin/canary/{id}"));
+                .body("paths", hasKey("/api/leaderboards/admin/canary/{id}"))
+                .body("paths", hasKey("/api/leaderboards/{level}"))
+                .body("paths", hasKey("/api/leaderboards/{level}/me"))
+                .body("paths", hasKey("/api/leaderboards/me/games"))
+                .body("paths", hasKey("/api/leaderboards/admin/audits/{gameId}/strike"));
         given().when().get("/q/swagger-ui/").then().statusCode(200);
     }
 

@@ -19,7 +19,7 @@ import com.bloceclat.leaderboard.Canary;
 import io.quarkus.security.Authenticated;
 
 /** The receiving end of the synthetic Kafka round trip started by game-service's POST /api/admin/canary. */
-@Path("/api/admin/canary")
+@Path("/api/leaderboards/admin/canary")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
 public class AdminCanaryResource {

@@ -1,30 +1,68 @@
 package com.bloceclat.leaderboard.rest;
 
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import com.bloceclat.common.rest.ServiceInfo;
 import com.bloceclat.common.security.Caller;
+import com.bloceclat.engine.Level;
+import com.bloceclat.leaderboard.GameAudit;
+import com.bloceclat.leaderboard.GameRecord;
+import com.bloceclat.leaderboard.Outcome;
+import com.bloceclat.leaderboard.config.LeaderboardConfig;
+import com.bloceclat.leaderboard.service.Period;
 
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 
+/**
+ * Leaderboards per level: public tables of records and a player's standing; the caller's own standing and games.
+ * A leaderboard lists records (games), best score first, the earlier game first on equal scores; a player may
+ * appear more than once.
+ */
 @Path("/api/leaderboards")
 @Produces(MediaType.APPLICATION_JSON)
 public class LeaderboardResource {
 
-    /**
-     * The caller and their records. No game is validated into a record yet (that comes with the
-     * {@code game-finished} consumer), so the list is empty for everyone.
-     */
-    public record MyRecords(String subject, String name, List<String> roles, List<Object> records) {
+    /** One record on a leaderboard; {@code rank} counts from 1 within the level and period. */
+    public record Entry(long rank, UUID gameId, String playerId, String player, int score, int rounds,
+            OffsetDateTime finishedAt) {
+    }
+
+    /** One page of a leaderboard; {@code more} says whether a next page has entries. */
+    public record Board(String level, String period, int page, int size, boolean more, List<Entry> entries) {
+    }
+
+    /** A player's best record of a level in a period, its rank, and how many records they hold there. */
+    public record Standing(String level, String period, String playerId, String player, Entry best, long records) {
+    }
+
+    /** The calling player, with their all-time standing in each level where they hold a record. */
+    public record MyRecords(String subject, String name, List<String> roles, List<Standing> records) {
+    }
+
+    /** One of the caller's games and what became of it. */
+    public record MyGame(UUID gameId, String level, String mode, Outcome outcome, String reason, int score,
+            int rounds, OffsetDateTime finishedAt, boolean struck) {
+    }
+
+    public record MyGames(int page, int size, boolean more, List<MyGame> games) {
     }
 
     @Inject
@@ -32,6 +70,11 @@ public class LeaderboardResource {
 
     @Inject
     ServiceInfo info;
+
+    @Inject
+    LeaderboardConfig config;
+
+    Clock clock = Clock.systemUTC();
 
     @GET
     @Path("/info")
@@ -41,11 +84,103 @@ public class LeaderboardResource {
     }
 
     @GET
+    @Path("/{level}")
+    @Operation(summary = "Public: a page of a level's leaderboard, best first")
+    @APIResponse(responseCode = "200", description = "The page (possibly empty)")
+    @APIResponse(responseCode = "400", description = "Unknown level or period, or bad paging")
+    public Board top(
+            @Parameter(description = "EASY, MEDIUM, HARD, EXPERT or DIABOLICAL (any case)") @PathParam("level") String level,
+            @Parameter(description = "all (default), today or week (UTC; the week starts on Monday)") @QueryParam("period") String period,
+            @Parameter(description = "Page number from 0 (default 0)") @QueryParam("page") String page,
+            @Parameter(description = "Entries per page, 1 to 100 (default 20)") @QueryParam("size") String size) {
+        Level lvl = Params.level(level);
+        Period p = Params.period(period);
+        Params.Paging paging = Params.paging(page, size, config);
+        List<GameRecord> rows = GameRecord.topOf(lvl.name(), p.since(clock), paging.offset(), paging.limit());
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < Math.min(rows.size(), paging.size()); i++) {
+            entries.add(entry(paging.offset() + i + 1, rows.get(i)));
+        }
+        return new Board(lvl.name(), p.label(), paging.page(), paging.size(), rows.size() > paging.size(), entries);
+    }
+
+    @GET
+    @Path("/{level}/players/{playerId}")
+    @Operation(summary = "Public: a player's best record of a level in a period, and its rank")
+    @APIResponse(responseCode = "200", description = "The player's standing")
+    @APIResponse(responseCode = "400", description = "Unknown level or period")
+    @APIResponse(responseCode = "404", description = "The player holds no record there")
+    public Standing player(@PathParam("level") String level, @PathParam("playerId") String playerId,
+            @Parameter(description = "all (default), today or week") @QueryParam("period") String period) {
+        Level lvl = Params.level(level);
+        Period p = Params.period(period);
+        Standing standing = standing(lvl, p, playerId, null);
+        if (standing.best() == null) {
+            throw new NotFoundException("Player '" + playerId + "' holds no " + lvl + " record (" + p.label() + ")");
+        }
+        return standing;
+    }
+
+    @GET
+    @Path("/{level}/me")
+    @Authenticated
+    @Operation(summary = "The caller's best record of a level in a period, and its rank (best null when none)")
+    @APIResponse(responseCode = "200", description = "The caller's standing")
+    @APIResponse(responseCode = "400", description = "Unknown level or period")
+    @APIResponse(responseCode = "401", description = "No valid token")
+    public Standing myStanding(@PathParam("level") String level,
+            @Parameter(description = "all (default), today or week") @QueryParam("period") String period) {
+        Caller caller = Caller.of(identity);
+        return standing(Params.level(level), Params.period(period), caller.subject(), caller.name());
+    }
+
+    @GET
     @Path("/me")
     @Authenticated
-    @Operation(summary = "The calling player and their records")
+    @Operation(summary = "The calling player and their all-time standing in each level where they hold a record")
+    @APIResponse(responseCode = "401", description = "No valid token")
     public MyRecords me() {
         Caller caller = Caller.of(identity);
-        return new MyRecords(caller.subject(), caller.name(), caller.roles(), List.of());
+        List<Standing> records = new ArrayList<>();
+        List<String> levels = GameRecord.levelsOf(caller.subject());
+        for (Level level : Level.values()) {
+            if (levels.contains(level.name())) {
+                records.add(standing(level, Period.ALL, caller.subject(), caller.name()));
+            }
+        }
+        return new MyRecords(caller.subject(), caller.name(), caller.roles(), records);
+    }
+
+    @GET
+    @Path("/me/games")
+    @Authenticated
+    @Operation(summary = "The caller's finished games, newest first, with what became of each")
+    @APIResponse(responseCode = "400", description = "Bad paging")
+    @APIResponse(responseCode = "401", description = "No valid token")
+    public MyGames myGames(@Parameter(description = "Page number from 0") @QueryParam("page") String page,
+            @Parameter(description = "Games per page, 1 to 100 (default 20)") @QueryParam("size") String size) {
+        Caller caller = Caller.of(identity);
+        Params.Paging paging = Params.paging(page, size, config);
+        List<GameAudit> rows = GameAudit.ofPlayer(caller.subject(), paging.offset(), paging.limit());
+        List<MyGame> games = rows.stream().limit(paging.size()).map(a -> {
+            GameRecord record = a.outcome == Outcome.RECORD ? GameRecord.findById(a.gameId) : null;
+            return new MyGame(a.gameId, a.level, a.mode, a.outcome, a.reason, a.score, a.rounds, a.finishedAt,
+                    record != null && record.struck());
+        }).toList();
+        return new MyGames(paging.page(), paging.size(), rows.size() > paging.size(), games);
+    }
+
+    private Standing standing(Level level, Period period, String subject, String name) {
+        OffsetDateTime since = period.since(clock);
+        GameRecord best = GameRecord.bestOf(subject, level.name(), since);
+        if (best == null) {
+            return new Standing(level.name(), period.label(), subject, name, null, 0);
+        }
+        return new Standing(level.name(), period.label(), subject, best.playerName, entry(best.rank(since), best),
+                GameRecord.countOf(subject, level.name(), since));
+    }
+
+    private static Entry entry(long rank, GameRecord r) {
+        return new Entry(rank, r.gameId, r.playerSubject, r.playerName, r.score, r.rounds, r.finishedAt);
     }
 }

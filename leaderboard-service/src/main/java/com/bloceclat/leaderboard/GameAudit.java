@@ -1,0 +1,176 @@
+package com.bloceclat.leaderboard;
+
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import com.bloceclat.leaderboard.service.Verdict;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import io.quarkus.panache.common.Sort;
+
+/** Every game received, whatever became of it, with the replay as received and the validator's trace. */
+@Entity
+@Table(name = "game_audit")
+public class GameAudit extends PanacheEntityBase {
+
+    @Id
+    @Column(name = "game_id")
+    public UUID gameId;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    public Outcome outcome;
+
+    @Column(columnDefinition = "text")
+    public String reason;
+
+    @Column(name = "player_subject")
+    public String playerSubject;
+
+    @Column(name = "player_name")
+    public String playerName;
+
+    @Column(nullable = false)
+    public String mode;
+
+    public String level;
+
+    public Long seed;
+
+    @Column(name = "claimed_score")
+    public Integer claimedScore;
+
+    @Column(nullable = false)
+    public int score;
+
+    @Column(nullable = false)
+    public int rounds;
+
+    @Column(name = "valid_events", nullable = false)
+    public int validEvents;
+
+    @Column(nullable = false)
+    public boolean assisted;
+
+    @Column(name = "game_over", nullable = false)
+    public boolean gameOver;
+
+    @Column(name = "finished_at", nullable = false)
+    public OffsetDateTime finishedAt;
+
+    @Column(name = "published_at")
+    public OffsetDateTime publishedAt;
+
+    @Column(name = "processed_at", nullable = false)
+    public OffsetDateTime processedAt;
+
+    @Column(nullable = false, columnDefinition = "text")
+    public String replay;
+
+    @Column(nullable = false, columnDefinition = "text")
+    public String trace;
+
+    public static boolean known(UUID gameId) {
+        return count("gameId", gameId) > 0;
+    }
+
+    /**
+     * Stores the verdict on a game unless the game is already known, in which case nothing changes (a redelivered
+     * or duplicated message). Returns whether it was stored.
+     */
+    public static boolean storeOnce(UUID gameId, String playerSubject, String playerName, String mode,
+            OffsetDateTime finishedAt, OffsetDateTime publishedAt, OffsetDateTime processedAt, String replay,
+            Verdict verdict) {
+        return getEntityManager().createNativeQuery("""
+                INSERT INTO game_audit (game_id, outcome, reason, player_subject, player_name, mode, level, seed,
+                    claimed_score, score, rounds, valid_events, assisted, game_over, finished_at, published_at,
+                    processed_at, replay, trace)
+                VALUES (:gameId, :outcome, :reason, :playerSubject, :playerName, :mode, :level, :seed,
+                    :claimedScore, :score, :rounds, :validEvents, :assisted, :gameOver, :finishedAt, :publishedAt,
+                    :processedAt, :replay, :trace)
+                ON CONFLICT (game_id) DO NOTHING
+                """)
+                .setParameter("gameId", gameId)
+                .setParameter("outcome", verdict.outcome().name())
+                .setParameter("reason", verdict.reason())
+                .setParameter("playerSubject", playerSubject)
+                .setParameter("playerName", playerName)
+                .setParameter("mode", mode)
+                .setParameter("level", verdict.level())
+                .setParameter("seed", verdict.seed())
+                .setParameter("claimedScore", verdict.claimedScore())
+                .setParameter("score", verdict.score())
+                .setParameter("rounds", verdict.rounds())
+                .setParameter("validEvents", verdict.validEvents())
+                .setParameter("assisted", verdict.assisted())
+                .setParameter("gameOver", verdict.gameOver())
+                .setParameter("finishedAt", finishedAt)
+                .setParameter("publishedAt", publishedAt)
+                .setParameter("processedAt", processedAt)
+                .setParameter("replay", replay)
+                .setParameter("trace", verdict.traceText())
+                .executeUpdate() == 1;
+    }
+
+    /** Takes a new verdict on this game (re-validation); the replay and the player stay as received. */
+    public void judged(Verdict verdict) {
+        outcome = verdict.outcome();
+        reason = verdict.reason();
+        level = verdict.level();
+        seed = verdict.seed();
+        claimedScore = verdict.claimedScore();
+        score = verdict.score();
+        rounds = verdict.rounds();
+        validEvents = verdict.validEvents();
+        assisted = verdict.assisted();
+        gameOver = verdict.gameOver();
+        trace = verdict.traceText();
+    }
+
+    /** Audits matching the filters (each may be null), newest game first. */
+    public static List<GameAudit> search(Outcome outcome, String level, OffsetDateTime from, OffsetDateTime to,
+            int offset, int limit) {
+        List<String> where = new ArrayList<>();
+        Map<String, Object> params = new HashMap<>();
+        if (outcome != null) {
+            where.add("outcome = :outcome");
+            params.put("outcome", outcome);
+        }
+        if (level != null) {
+            where.add("level = :level");
+            params.put("level", level);
+        }
+        if (from != null) {
+            where.add("finishedAt >= :from");
+            params.put("from", from);
+        }
+        if (to != null) {
+            where.add("finishedAt < :to");
+            params.put("to", to);
+        }
+        Sort sort = Sort.descending("finishedAt").and("gameId");
+        var query = where.isEmpty() ? findAll(sort) : find(String.join(" and ", where), sort, params);
+        return query.range(offset, offset + limit - 1).list();
+    }
+
+    /** A player's games, newest first. */
+    public static List<GameAudit> ofPlayer(String subject, int offset, int limit) {
+        return find("playerSubject", Sort.descending("finishedAt").and("gameId"), subject)
+                .range(offset, offset + limit - 1).list();
+    }
+
+    public List<String> traceLines() {
+        return trace.isEmpty() ? List.of() : List.of(trace.split("\n"));
+    }
+}

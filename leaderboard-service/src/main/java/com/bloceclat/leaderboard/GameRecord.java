@@ -1,0 +1,144 @@
+package com.bloceclat.leaderboard;
+
+import java.time.OffsetDateTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import io.quarkus.panache.common.Sort;
+
+/**
+ * A validated, unassisted game of a logged-in player. Leaderboards rank records by score, then the earlier game,
+ * then the game id; a struck record stays here, out of every leaderboard.
+ */
+@Entity
+@Table(name = "game_record")
+public class GameRecord extends PanacheEntityBase {
+
+    /** Best first: the order of every leaderboard, and of a player's records. */
+    public static final Sort RANKING = Sort.descending("score").and("finishedAt").and("gameId");
+
+    @Id
+    @Column(name = "game_id")
+    public UUID gameId;
+
+    @Column(nullable = false)
+    public String level;
+
+    @Column(name = "player_subject", nullable = false)
+    public String playerSubject;
+
+    @Column(name = "player_name", nullable = false)
+    public String playerName;
+
+    @Column(nullable = false)
+    public int score;
+
+    @Column(nullable = false)
+    public int rounds;
+
+    @Column(name = "finished_at", nullable = false)
+    public OffsetDateTime finishedAt;
+
+    @Column(name = "struck_at")
+    public OffsetDateTime struckAt;
+
+    @Column(name = "struck_by")
+    public String struckBy;
+
+    @Column(name = "strike_reason", columnDefinition = "text")
+    public String strikeReason;
+
+    public static GameRecord of(UUID gameId, String level, String playerSubject, String playerName, int score,
+            int rounds, OffsetDateTime finishedAt) {
+        GameRecord record = new GameRecord();
+        record.gameId = gameId;
+        record.level = level;
+        record.playerSubject = playerSubject;
+        record.playerName = playerName;
+        record.score = score;
+        record.rounds = rounds;
+        record.finishedAt = finishedAt;
+        return record;
+    }
+
+    public static GameRecord of(GameAudit audit) {
+        return of(audit.gameId, audit.level, audit.playerSubject, audit.playerName, audit.score, audit.rounds,
+                audit.finishedAt);
+    }
+
+    public boolean struck() {
+        return struckAt != null;
+    }
+
+    public void strike(String by, String reason, OffsetDateTime at) {
+        struckAt = at;
+        struckBy = by;
+        strikeReason = reason;
+    }
+
+    /** The standing records of a level finished at or after {@code since} (null: all time), best first. */
+    public static List<GameRecord> topOf(String level, OffsetDateTime since, int offset, int limit) {
+        Map<String, Object> params = new HashMap<>();
+        params.put("level", level);
+        String query = "level = :level and struckAt is null";
+        if (since != null) {
+            query += " and finishedAt >= :since";
+            params.put("since", since);
+        }
+        return find(query, RANKING, params).range(offset, offset + limit - 1).list();
+    }
+
+    /** A player's best standing record of a level since {@code since} (null: all time), or null. */
+    public static GameRecord bestOf(String subject, String level, OffsetDateTime since) {
+        return standingOf(subject, level, since, RANKING).firstResult();
+    }
+
+    public static long countOf(String subject, String level, OffsetDateTime since) {
+        return standingOf(subject, level, since, null).count();
+    }
+
+    private static io.quarkus.hibernate.orm.panache.PanacheQuery<GameRecord> standingOf(String subject, String level,
+            OffsetDateTime since, Sort sort) {
+        Map<String, Object> params = new HashMap<>();
+        params.put("subject", subject);
+        params.put("level", level);
+        String query = "playerSubject = :subject and level = :level and struckAt is null";
+        if (since != null) {
+            query += " and finishedAt >= :since";
+            params.put("since", since);
+        }
+        return sort == null ? find(query, params) : find(query, sort, params);
+    }
+
+    /** The levels in which a player has a standing record. */
+    public static List<String> levelsOf(String subject) {
+        return getEntityManager().createQuery("select distinct r.level from GameRecord r "
+                + "where r.playerSubject = :subject and r.struckAt is null", String.class)
+                .setParameter("subject", subject)
+                .getResultList();
+    }
+
+    /** 1 + the number of standing records of the level (in the period) ranked above this one. */
+    public long rank(OffsetDateTime since) {
+        Map<String, Object> params = new HashMap<>();
+        params.put("level", level);
+        params.put("score", score);
+        params.put("finishedAt", finishedAt);
+        params.put("gameId", gameId);
+        String query = "level = :level and struckAt is null and (score > :score or (score = :score and "
+                + "(finishedAt < :finishedAt or (finishedAt = :finishedAt and gameId < :gameId))))";
+        if (since != null) {
+            query += " and finishedAt >= :since";
+            params.put("since", since);
+        }
+        return count(query, params) + 1;
+    }
+}

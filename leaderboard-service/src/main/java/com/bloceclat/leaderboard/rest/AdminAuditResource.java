@@ -1,0 +1,174 @@
+package com.bloceclat.leaderboard.rest;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import com.bloceclat.common.rest.Problem;
+import com.bloceclat.common.security.Caller;
+import com.bloceclat.leaderboard.AuditAction;
+import com.bloceclat.leaderboard.GameAudit;
+import com.bloceclat.leaderboard.GameRecord;
+import com.bloceclat.leaderboard.Outcome;
+import com.bloceclat.leaderboard.config.LeaderboardConfig;
+import com.bloceclat.leaderboard.service.AuditService;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
+
+import io.quarkus.security.Authenticated;
+import io.quarkus.security.identity.SecurityIdentity;
+
+/** Admins' view of every game received: list, inspect with replay and trace, re-validate, strike a record. */
+@Path("/api/leaderboards/admin/audits")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+public class AdminAuditResource {
+
+    public record Player(String subject, String name) {
+    }
+
+    public record Summary(UUID gameId, Outcome outcome, String reason, String level, String mode, Player player,
+            int score, Integer claimedScore, int rounds, boolean assisted, boolean gameOver,
+            OffsetDateTime finishedAt, OffsetDateTime processedAt, boolean struck) {
+    }
+
+    public record Audits(int page, int size, boolean more, List<Summary> audits) {
+    }
+
+    public record Strike(OffsetDateTime at, String by, String reason) {
+    }
+
+    public record Action(String action, String actor, OffsetDateTime at, String detail) {
+    }
+
+    /** One game in full: the replay as received, the validator's trace, the record's strike, the admins' actions. */
+    public record Detail(Summary summary, Long seed, int validEvents, JsonNode replay, List<String> trace,
+            Strike strike, List<Action> actions) {
+    }
+
+    public record StrikeRequest(@NotBlank @Size(max = 2000) String reason) {
+    }
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @Inject
+    SecurityIdentity identity;
+
+    @Inject
+    AuditService audits;
+
+    @Inject
+    LeaderboardConfig config;
+
+    @GET
+    @RolesAllowed("admin")
+    @Operation(summary = "Games received, newest first, filtered by outcome, level and when they finished")
+    @APIResponse(responseCode = "400", description = "Unknown outcome or level, bad date or paging")
+    public Audits list(
+            @Parameter(description = "RECORD, VALID_NOT_ELIGIBLE or REJECTED") @QueryParam("outcome") String outcome,
+            @Parameter(description = "A level") @QueryParam("level") String level,
+            @Parameter(description = "Finished at or after (2026-11-29 or 2026-11-29T10:00:00Z)") @QueryParam("from") String from,
+            @Parameter(description = "Finished before") @QueryParam("to") String to,
+            @Parameter(description = "Page number from 0") @QueryParam("page") String page,
+            @Parameter(description = "Audits per page, 1 to 100 (default 20)") @QueryParam("size") String size) {
+        Outcome o = Params.outcome(outcome);
+        String lvl = level == null || level.isEmpty() ? null : Params.level(level).name();
+        OffsetDateTime since = Params.time("from", from);
+        OffsetDateTime until = Params.time("to", to);
+        Params.Paging paging = Params.paging(page, size, config);
+        List<GameAudit> rows = GameAudit.search(o, lvl, since, until, paging.offset(), paging.limit());
+        List<Summary> list = rows.stream().limit(paging.size())
+                .map(a -> summary(a, GameRecord.findById(a.gameId))).toList();
+        return new Audits(paging.page(), paging.size(), rows.size() > paging.size(), list);
+    }
+
+    @GET
+    @Path("/{gameId}")
+    @RolesAllowed("admin")
+    @Operation(summary = "One game: its verdict, replay as received, the validator's trace and the audit trail")
+    @APIResponse(responseCode = "400", description = "The id is not a UUID")
+    @APIResponse(responseCode = "404", description = "No such game received")
+    public Detail get(@PathParam("gameId") String gameId) {
+        UUID id = Params.gameId(gameId);
+        GameAudit audit = GameAudit.findById(id);
+        if (audit == null) {
+            throw new NotFoundException("No game " + id + " has been received");
+        }
+        return detail(audit);
+    }
+
+    @POST
+    @Path("/{gameId}/revalidate")
+    @RolesAllowed("admin")
+    @Operation(summary = "Validate the game's replay again with the engine as it is now; a record that no longer "
+            + "holds is struck, a game that now earns a record gets one")
+    @APIResponse(responseCode = "200", description = "The game after re-validation")
+    @APIResponse(responseCode = "404", description = "No such game received")
+    public Detail revalidate(@PathParam("gameId") String gameId) {
+        return detail(audits.revalidate(Params.gameId(gameId), Caller.of(identity).name()));
+    }
+
+    @POST
+    @Path("/{gameId}/strike")
+    @RolesAllowed("admin")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Take a record off every leaderboard, with a reason kept in the audit trail")
+    @APIResponse(responseCode = "200", description = "The game with its record struck")
+    @APIResponse(responseCode = "400", description = "No reason given")
+    @APIResponse(responseCode = "404", description = "No such game received")
+    @APIResponse(responseCode = "409", description = "The game is not a record, or its record is already struck")
+    public Detail strike(@PathParam("gameId") String gameId, @Valid @NotNull StrikeRequest request) {
+        return detail(audits.strike(Params.gameId(gameId), Caller.of(identity).name(), request.reason().strip()));
+    }
+
+    @ServerExceptionMapper
+    public Response conflict(AuditService.ConflictException e) {
+        return Problem.of(Response.Status.CONFLICT, e.getMessage()).toResponse().build();
+    }
+
+    private static Detail detail(GameAudit audit) {
+        GameRecord record = GameRecord.findById(audit.gameId);
+        JsonNode replay;
+        try {
+            replay = MAPPER.readTree(audit.replay);
+        } catch (JsonProcessingException e) {
+            replay = TextNode.valueOf(audit.replay);
+        }
+        Strike strike = record != null && record.struck()
+                ? new Strike(record.struckAt, record.struckBy, record.strikeReason) : null;
+        List<Action> actions = AuditAction.of(audit.gameId).stream()
+                .map(a -> new Action(a.kind.name(), a.actor, a.at, a.detail)).toList();
+        return new Detail(summary(audit, record), audit.seed, audit.validEvents, replay, audit.traceLines(), strike,
+                actions);
+    }
+
+    private static Summary summary(GameAudit a, GameRecord record) {
+        return new Summary(a.gameId, a.outcome, a.reason, a.level, a.mode,
+                a.playerSubject == null ? null : new Player(a.playerSubject, a.playerName), a.score, a.claimedScore,
+                a.rounds, a.assisted, a.gameOver, a.finishedAt, a.processedAt, record != null && record.struck());
+    }
+}

@@ -1,0 +1,123 @@
+package com.bloceclat.leaderboard.rest;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+import jakarta.ws.rs.BadRequestException;
+
+import com.bloceclat.engine.Level;
+import com.bloceclat.leaderboard.Outcome;
+import com.bloceclat.leaderboard.config.LeaderboardConfig;
+import com.bloceclat.leaderboard.service.Period;
+
+/**
+ * Reads path and query parameters from their text, so that a bad one is a 400 that says what is accepted (a
+ * conversion failure of a JAX-RS parameter would be a bare 404).
+ */
+final class Params {
+
+    private Params() {
+    }
+
+    /** Page {@code page} of {@code size} items: the caller fetches {@code limit()} rows to know if more follow. */
+    record Paging(int page, int size) {
+        int offset() {
+            return page * size;
+        }
+
+        int limit() {
+            return size + 1;
+        }
+    }
+
+    static Level level(String text) {
+        if (text != null) {
+            for (Level level : Level.values()) {
+                if (level.name().equalsIgnoreCase(text)) {
+                    return level;
+                }
+            }
+        }
+        throw new BadRequestException("Unknown level '" + text + "'; levels are " + names(Level.values()));
+    }
+
+    static Period period(String text) {
+        if (text == null || text.isEmpty()) {
+            return Period.ALL;
+        }
+        for (Period period : Period.values()) {
+            if (period.label().equalsIgnoreCase(text)) {
+                return period;
+            }
+        }
+        throw new BadRequestException("Unknown period '" + text + "'; periods are all, today and week");
+    }
+
+    static Outcome outcome(String text) {
+        if (text == null || text.isEmpty()) {
+            return null;
+        }
+        for (Outcome outcome : Outcome.values()) {
+            if (outcome.name().equalsIgnoreCase(text)) {
+                return outcome;
+            }
+        }
+        throw new BadRequestException("Unknown outcome '" + text + "'; outcomes are " + names(Outcome.values()));
+    }
+
+    static Paging paging(String page, String size, LeaderboardConfig config) {
+        int p = number("page", page, 0, 0, config.maxPage());
+        int s = number("size", size, config.defaultPageSize(), 1, config.maxPageSize());
+        return new Paging(p, s);
+    }
+
+    static UUID gameId(String text) {
+        try {
+            return UUID.fromString(text);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException("Game id must be a UUID, got '" + text + "'");
+        }
+    }
+
+    /** An ISO-8601 instant ("2026-11-29T10:00:00Z") or date ("2026-11-29", midnight UTC), or null. */
+    static OffsetDateTime time(String name, String text) {
+        if (text == null || text.isEmpty()) {
+            return null;
+        }
+        try {
+            return text.length() == 10
+                    ? LocalDate.parse(text).atStartOfDay().atOffset(ZoneOffset.UTC)
+                    : Instant.parse(text).atOffset(ZoneOffset.UTC);
+        } catch (DateTimeParseException e) {
+            throw new BadRequestException("'" + name + "' must be an ISO-8601 date or instant (2026-11-29 or "
+                    + "2026-11-29T10:00:00Z), got '" + text + "'");
+        }
+    }
+
+    private static int number(String name, String text, int absent, int min, int max) {
+        if (text == null || text.isEmpty()) {
+            return absent;
+        }
+        int value;
+        try {
+            value = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new BadRequestException("'" + name + "' must be a whole number from " + min + " to " + max
+                    + ", got '" + text + "'");
+        }
+        if (value < min || value > max) {
+            throw new BadRequestException("'" + name + "' must be from " + min + " to " + max + ", got " + value);
+        }
+        return value;
+    }
+
+    private static String names(Enum<?>[] values) {
+        return Arrays.stream(values).map(Enum::name).collect(Collectors.joining(", "));
+    }
+}

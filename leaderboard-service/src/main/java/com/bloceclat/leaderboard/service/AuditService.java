@@ -1,0 +1,78 @@
+package com.bloceclat.leaderboard.service;
+
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.NotFoundException;
+
+import com.bloceclat.leaderboard.AuditAction;
+import com.bloceclat.leaderboard.GameAudit;
+import com.bloceclat.leaderboard.GameRecord;
+import com.bloceclat.leaderboard.Outcome;
+
+/** What admins do to games: re-validate one, strike a record. Every action is kept in the audit trail. */
+@ApplicationScoped
+public class AuditService {
+
+    Clock clock = Clock.systemUTC();
+
+    /** Thrown when an action does not apply to the game as it stands. */
+    public static class ConflictException extends RuntimeException {
+        public ConflictException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Validates the game's replay again with the engine as it is now. A game that has become a record gets one; a
+     * record that no longer holds is struck with the new reason. The old and new verdicts go to the audit trail.
+     */
+    @Transactional
+    public GameAudit revalidate(UUID gameId, String actor) {
+        GameAudit audit = require(gameId);
+        Outcome before = audit.outcome;
+        Verdict verdict = Verdict.of(audit.replay, audit.playerSubject != null);
+        audit.judged(verdict);
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        GameRecord record = GameRecord.findById(gameId);
+        String detail = (before == verdict.outcome() ? "unchanged: " + before : before + " → " + verdict.outcome())
+                + (verdict.reason() == null ? "" : " (" + verdict.reason() + ")");
+        if (verdict.outcome() == Outcome.RECORD && record == null) {
+            GameRecord.of(audit).persist();
+        } else if (verdict.outcome() != Outcome.RECORD && record != null && !record.struck()) {
+            record.strike(actor, "re-validation: " + verdict.outcome() + " (" + verdict.reason() + ")", now);
+            detail += "; record struck";
+        }
+        AuditAction.log(gameId, AuditAction.Kind.REVALIDATE, actor, now, detail);
+        return audit;
+    }
+
+    /** Takes a record off every leaderboard, keeping it, who struck it and why. */
+    @Transactional
+    public GameAudit strike(UUID gameId, String actor, String reason) {
+        GameAudit audit = require(gameId);
+        GameRecord record = GameRecord.findById(gameId);
+        if (record == null) {
+            throw new ConflictException("Game " + gameId + " is not a record (" + audit.outcome + ")");
+        }
+        if (record.struck()) {
+            throw new ConflictException("The record of game " + gameId + " was already struck by " + record.struckBy
+                    + " at " + record.struckAt + ": " + record.strikeReason);
+        }
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        record.strike(actor, reason, now);
+        AuditAction.log(gameId, AuditAction.Kind.STRIKE, actor, now, reason);
+        return audit;
+    }
+
+    private static GameAudit require(UUID gameId) {
+        GameAudit audit = GameAudit.findById(gameId);
+        if (audit == null) {
+            throw new NotFoundException("No game " + gameId + " has been received");
+        }
+        return audit;
+    }
+}

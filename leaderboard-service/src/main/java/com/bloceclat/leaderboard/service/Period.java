@@ -1,0 +1,28 @@
+package com.bloceclat.leaderboard.service;
+
+import java.time.Clock;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.TemporalAdjusters;
+
+/** The span of a leaderboard, in UTC: every record, today's, or this ISO week's (from Monday). */
+public enum Period {
+    ALL, TODAY, WEEK;
+
+    /** Where the period starts, or null for all time. */
+    public OffsetDateTime since(Clock clock) {
+        LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+        return switch (this) {
+            case ALL -> null;
+            case TODAY -> today.atStartOfDay().atOffset(ZoneOffset.UTC);
+            case WEEK -> today.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)).atStartOfDay()
+                    .atOffset(ZoneOffset.UTC);
+        };
+    }
+
+    public String label() {
+        return name().toLowerCase();
+    }
+}

@@ -1,0 +1,93 @@
+package com.bloceclat.leaderboard.service;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.replay.ReplayFormatException;
+import com.bloceclat.engine.replay.ReplayValidator;
+import com.bloceclat.leaderboard.Outcome;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The engine's verdict on one replay and what it makes of the game. Pure: the same replay and player always get the
+ * same verdict.
+ *
+ * @param reason       why the game is not a record (null for a record)
+ * @param level        the replay's level when it could be read, else null
+ * @param seed         the replay's seed when it could be read, else null
+ * @param claimedScore the score the replay claims when it could be read, else null
+ * @param trace        the validator's trace of the valid events, then the error for a rejected game
+ */
+public record Verdict(Outcome outcome, String reason, String level, Long seed, Integer claimedScore, int score,
+        int rounds, int validEvents, boolean assisted, boolean gameOver, List<String> trace) {
+
+    public static final String ASSISTED = "assisted: a hint or an undo was used";
+    public static final String GUEST = "guest game: records are for logged-in players";
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** Validates the replay (JSON text) of a game played by a logged-in player or not. */
+    public static Verdict of(String replayJson, boolean loggedIn) {
+        Replay replay;
+        try {
+            replay = Replay.fromJson(replayJson);
+        } catch (ReplayFormatException e) {
+            return unreadable(replayJson, e.getMessage());
+        }
+        ReplayValidator.Result result = ReplayValidator.validate(replay, true);
+        List<String> trace = result.trace();
+        Outcome outcome;
+        String reason;
+        if (!result.valid()) {
+            outcome = Outcome.REJECTED;
+            reason = result.error();
+            trace = new ArrayList<>(trace);
+            trace.add("rejected: " + reason);
+        } else if (result.assisted()) {
+            outcome = Outcome.VALID_NOT_ELIGIBLE;
+            reason = ASSISTED;
+        } else if (!loggedIn) {
+            outcome = Outcome.VALID_NOT_ELIGIBLE;
+            reason = GUEST;
+        } else {
+            outcome = Outcome.RECORD;
+            reason = null;
+        }
+        return new Verdict(outcome, reason, replay.level().name(), replay.seed(), replay.claimedScore(),
+                result.score(), result.rounds(), result.validEvents(), result.assisted(), result.gameOver(), trace);
+    }
+
+    /** A replay the engine cannot even read: rejected, with what could still be told of it for the audit list. */
+    private static Verdict unreadable(String replayJson, String error) {
+        String level = null;
+        Long seed = null;
+        Integer claimed = null;
+        try {
+            JsonNode node = MAPPER.readTree(replayJson);
+            if (node != null && node.isObject()) {
+                String text = node.path("level").asText(null);
+                for (Level l : Level.values()) {
+                    if (l.name().equals(text)) {
+                        level = text;
+                    }
+                }
+                seed = node.path("seed").canConvertToLong() && node.path("seed").isIntegralNumber()
+                        ? node.path("seed").longValue() : null;
+                claimed = node.path("claimedScore").canConvertToInt() && node.path("claimedScore").isInt()
+                        ? node.path("claimedScore").intValue() : null;
+            }
+        } catch (JsonProcessingException e) {
+            // Not JSON at all: nothing more to tell.
+        }
+        return new Verdict(Outcome.REJECTED, error, level, seed, claimed, 0, 0, 0, false, false,
+                List.of("rejected: " + error));
+    }
+
+    public String traceText() {
+        return String.join("\n", trace);
+    }
+}

@@ -1,0 +1,209 @@
+package com.bloceclat.leaderboard;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.testsupport.Tokens;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+
+@QuarkusTest
+class AdminAuditResourceTest {
+
+    static final String AUDITS = "/api/leaderboards/admin/audits";
+
+    static Replay honest;
+    static GameFinished record;
+    static GameFinished rejected;
+    static GameFinished.Player gina;
+
+    @BeforeAll
+    static void publishGames() {
+        honest = Games.played(2026, Level.EXPERT, 5).replay();
+        gina = Games.player("gina-" + UUID.randomUUID());
+        record = Games.finished(gina, honest);
+        Replay lying = new Replay(1, honest.seed(), honest.level(), honest.events(), honest.rounds(),
+                honest.claimedScore() + 5, honest.claimedRounds(), false);
+        rejected = Games.finished(UUID.randomUUID(), gina, lying.toJson(), Instant.now());
+        Games.publish(record, rejected);
+        await().atMost(Duration.ofSeconds(60)).until(() -> QuarkusTransaction.requiringNew().call(
+                () -> GameAudit.findById(record.gameId()) != null && GameAudit.findById(rejected.gameId()) != null));
+    }
+
+    static RequestSpecification admin() {
+        return given().auth().oauth2(Tokens.admin("root"));
+    }
+
+    @Test
+    void anonymousCallersGet401AndPlayers403OnEveryAdminEndpoint() {
+        String one = AUDITS + "/" + record.gameId();
+        for (String[] call : new String[][] {{"GET", AUDITS}, {"GET", one}, {"POST", one + "/revalidate"},
+                {"POST", one + "/strike"}, {"GET", "/api/leaderboards/admin/canary/" + UUID.randomUUID()}}) {
+            given().contentType(ContentType.JSON).body("{\"reason\":\"x\"}")
+                    .when().request(call[0], call[1]).then().statusCode(401);
+            given().auth().oauth2(Tokens.player("bob")).contentType(ContentType.JSON).body("{\"reason\":\"x\"}")
+                    .when().request(call[0], call[1]).then()
+                    .statusCode(403)
+                    .contentType("application/problem+json");
+            given().auth().oauth2(Tokens.forged("root")).when().request(call[0], call[1]).then().statusCode(401);
+        }
+        admin().when().get(AUDITS).then().statusCode(200);
+        admin().when().get(one).then().statusCode(200);
+    }
+
+    @Test
+    void auditsAreListedByOutcomeLevelAndDate() {
+        List<String> rejectedIds = admin().queryParam("outcome", "rejected").queryParam("level", "EXPERT")
+                .queryParam("size", 100)
+                .when().get(AUDITS).then()
+                .statusCode(200)
+                .body("audits.outcome", everyItem(equalTo("REJECTED")))
+                .body("audits.level", everyItem(equalTo("EXPERT")))
+                .extract().path("audits.gameId");
+        assertTrue(rejectedIds.contains(rejected.gameId().toString()), rejectedIds.toString());
+        assertTrue(!rejectedIds.contains(record.gameId().toString()));
+        admin().queryParam("outcome", "RECORD").queryParam("size", 100).when().get(AUDITS).then()
+                .body("audits.gameId", hasItem(record.gameId().toString()));
+        admin().queryParam("from", "2000-01-01").queryParam("to", "2000-01-02").when().get(AUDITS).then()
+                .statusCode(200).body("audits", hasSize(0)).body("more", equalTo(false));
+        admin().queryParam("from", Instant.now().minusSeconds(3600).toString()).queryParam("size", 1)
+                .when().get(AUDITS).then()
+                .statusCode(200).body("audits", hasSize(1)).body("more", equalTo(true));
+
+        admin().queryParam("outcome", "CHEATED").when().get(AUDITS).then()
+                .statusCode(400).contentType("application/problem+json")
+                .body("detail", equalTo("Unknown outcome 'CHEATED'; outcomes are RECORD, VALID_NOT_ELIGIBLE, REJECTED"));
+        admin().queryParam("from", "last tuesday").when().get(AUDITS).then()
+                .statusCode(400).body("detail", startsWith("'from' must be an ISO-8601 date or instant"));
+        admin().queryParam("level", "NIGHTMARE").when().get(AUDITS).then().statusCode(400);
+        admin().queryParam("size", 0).when().get(AUDITS).then().statusCode(400);
+    }
+
+    @Test
+    void oneAuditCarriesItsReplayAndTheValidatorsTrace() {
+        admin().when().get(AUDITS + "/" + rejected.gameId()).then()
+                .statusCode(200)
+                .body("summary.outcome", equalTo("REJECTED"))
+                .body("summary.reason", equalTo("claimed score " + (honest.claimedScore() + 5) + ", replay scores "
+                        + honest.claimedScore()))
+                .body("summary.player.subject", equalTo(gina.subject()))
+                .body("replay.claimedScore", equalTo(honest.claimedScore() + 5))
+                .body("replay.seed", equalTo(2026))
+                .body("trace", hasSize(honest.events().size() + 1))
+                .body("trace[0]", startsWith("event 1: round 0 slot "))
+                .body("trace[-1]", startsWith("rejected: claimed score"))
+                .body("validEvents", equalTo(honest.events().size()))
+                .body("strike", nullValue());
+        admin().when().get(AUDITS + "/" + UUID.randomUUID()).then()
+                .statusCode(404).contentType("application/problem+json");
+        admin().when().get(AUDITS + "/game-1").then()
+                .statusCode(400).body("detail", equalTo("Game id must be a UUID, got 'game-1'"));
+    }
+
+    @Test
+    void aStruckRecordLeavesTheLeaderboardAndTheTrailSaysWhy() {
+        GameFinished.Player hank = Games.player("hank-" + UUID.randomUUID());
+        GameFinished game = Games.finished(hank, Games.played(99, Level.EXPERT, 3).replay());
+        Games.publish(game);
+        await().atMost(Duration.ofSeconds(60)).until(
+                () -> QuarkusTransaction.requiringNew().call(() -> GameRecord.findById(game.gameId()) != null));
+        given().when().get("/api/leaderboards/expert/players/" + hank.subject()).then().statusCode(200);
+        String path = AUDITS + "/" + game.gameId();
+
+        admin().contentType(ContentType.JSON).body("{\"reason\":\"  \"}").when().post(path + "/strike").then()
+                .statusCode(400).contentType("application/problem+json").body("detail", containsString("reason"));
+        admin().contentType(ContentType.JSON).body("{\"reason\":\"shared account, confirmed by the player\"}")
+                .when().post(path + "/strike").then()
+                .statusCode(200)
+                .body("summary.struck", equalTo(true))
+                .body("strike.by", equalTo("root"))
+                .body("strike.reason", equalTo("shared account, confirmed by the player"))
+                .body("actions.action", contains("STRIKE"));
+        admin().contentType(ContentType.JSON).body("{\"reason\":\"again\"}").when().post(path + "/strike").then()
+                .statusCode(409).body("detail", startsWith("The record of game " + game.gameId() + " was already struck"));
+        admin().contentType(ContentType.JSON).body("{\"reason\":\"not a record\"}")
+                .when().post(AUDITS + "/" + rejected.gameId() + "/strike").then()
+                .statusCode(409).body("detail", equalTo("Game " + rejected.gameId() + " is not a record (REJECTED)"));
+
+        given().when().get("/api/leaderboards/expert/players/" + hank.subject()).then().statusCode(404);
+        given().queryParam("size", 100).when().get("/api/leaderboards/expert").then()
+                .body("entries.gameId", not(hasItem(game.gameId().toString())));
+        GameRecord kept = QuarkusTransaction.requiringNew().call(() -> GameRecord.findById(game.gameId()));
+        assertEquals("shared account, confirmed by the player", kept.strikeReason);
+        given().auth().oauth2(Tokens.of(hank.subject(), hank.name(), List.of("player")))
+                .when().get("/api/leaderboards/me/games").then()
+                .statusCode(200)
+                .body("games[0].gameId", equalTo(game.gameId().toString()))
+                .body("games[0].outcome", equalTo("RECORD"))
+                .body("games[0].struck", equalTo(true));
+    }
+
+    @Test
+    void revalidationKeepsAnHonestVerdictAndTheTrailGrows() {
+        String path = AUDITS + "/" + record.gameId();
+        admin().when().post(path + "/revalidate").then()
+                .statusCode(200)
+                .body("summary.outcome", equalTo("RECORD"))
+                .body("summary.struck", equalTo(false))
+                .body("actions[-1].action", equalTo("REVALIDATE"))
+                .body("actions[-1].detail", equalTo("unchanged: RECORD"))
+                .body("actions[-1].actor", equalTo("root"))
+                .body("actions[-1].at", notNullValue());
+        admin().when().post(AUDITS + "/" + rejected.gameId() + "/revalidate").then()
+                .statusCode(200)
+                .body("summary.outcome", equalTo("REJECTED"))
+                .body("actions[-1].detail", startsWith("unchanged: REJECTED (claimed score"));
+        admin().when().post(AUDITS + "/" + UUID.randomUUID() + "/revalidate").then().statusCode(404);
+    }
+
+    @Test
+    void aRecordThatNoLongerHoldsIsStruckOnRevalidation() {
+        GameFinished.Player ivan = Games.player("ivan-" + UUID.randomUUID());
+        Replay replay = Games.played(31, Level.EXPERT, 3).replay();
+        GameFinished game = Games.finished(ivan, replay);
+        Games.publish(game);
+        await().atMost(Duration.ofSeconds(60)).until(
+                () -> QuarkusTransaction.requiringNew().call(() -> GameRecord.findById(game.gameId()) != null));
+        // The stored replay no longer holds up (as after a fix to the engine that catches what it used to let by).
+        String doctored = new Replay(1, replay.seed(), replay.level(), replay.events(), replay.rounds(),
+                replay.claimedScore() + 1, replay.claimedRounds(), false).toJson();
+        QuarkusTransaction.requiringNew().run(
+                () -> GameAudit.update("replay = ?1 where gameId = ?2", doctored, game.gameId()));
+
+        admin().when().post(AUDITS + "/" + game.gameId() + "/revalidate").then()
+                .statusCode(200)
+                .body("summary.outcome", equalTo("REJECTED"))
+                .body("summary.struck", equalTo(true))
+                .body("strike.reason", startsWith("re-validation: REJECTED (claimed score"))
+                .body("actions[-1].detail", startsWith("RECORD → REJECTED (claimed score"))
+                .body("actions[-1].detail", endsWith("; record struck"));
+        given().when().get("/api/leaderboards/expert/players/" + ivan.subject()).then().statusCode(404);
+    }
+}

@@ -1,0 +1,105 @@
+package com.bloceclat.leaderboard;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.IllegalMoveException;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Piece;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.solver.Mode;
+import com.bloceclat.engine.solver.SolveRequest;
+import com.bloceclat.engine.solver.Solver;
+import com.bloceclat.testsupport.KafkaResource;
+
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+
+/** Finished games for the tests: honest replays played by the engine, and messages to publish them. */
+public final class Games {
+
+    private Games() {
+    }
+
+    /** The first {@code rounds} rounds of a game (or all of it) as the full-strength AI plays them. */
+    public static Game played(long seed, Level level, int rounds) {
+        Game game = new Game(seed, level);
+        while (!game.gameOver() && game.round() < rounds) {
+            List<Piece> pieces = new ArrayList<>();
+            List<Integer> slots = new ArrayList<>();
+            Piece[] remaining = game.remaining();
+            for (int s = 0; s < 3; s++) {
+                if (remaining[s] != null) {
+                    pieces.add(remaining[s]);
+                    slots.add(s);
+                }
+            }
+            var solution = Solver.solve(SolveRequest.of(game.board(), pieces, game.streak(), game.miss(), level,
+                    Mode.HINT));
+            for (var p : solution.best().placements()) {
+                game.place(slots.get(p.piece()), p.row(), p.col());
+            }
+        }
+        return game;
+    }
+
+    /** A quick game: each piece in slot order at the first cell where it fits, for up to {@code rounds} rounds. */
+    public static Game quick(long seed, Level level, int rounds) {
+        Game game = new Game(seed, level);
+        while (!game.gameOver() && game.round() < rounds) {
+            boolean placed = false;
+            for (int slot = 0; slot < 3 && !placed; slot++) {
+                if (!game.placed(slot)) {
+                    for (int cell = 0; cell < 64 && !placed; cell++) {
+                        try {
+                            game.place(slot, cell / 8, cell % 8);
+                            placed = true;
+                        } catch (IllegalMoveException e) {
+                            // try the next cell
+                        }
+                    }
+                }
+            }
+        }
+        return game;
+    }
+
+    public static GameFinished.Player player(String name) {
+        return new GameFinished.Player("sub-" + name, name);
+    }
+
+    public static GameFinished finished(GameFinished.Player player, Replay replay) {
+        return finished(UUID.randomUUID(), player, replay.toJson(), Instant.now());
+    }
+
+    public static GameFinished finished(UUID id, GameFinished.Player player, String replayJson, Instant finishedAt) {
+        return GameFinished.of(id, player, GameFinished.Mode.SOLO, finishedAt, replayJson);
+    }
+
+    public static ProducerRecord<String, String> message(GameFinished game) {
+        return new ProducerRecord<>(GameFinished.CHANNEL, game.gameId().toString(), game.toJson());
+    }
+
+    /** Publishes the messages, in order, and waits for the broker to have them. */
+    @SafeVarargs
+    public static void publish(ProducerRecord<String, String>... records) {
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            companion.produceStrings().fromRecords(records).awaitCompletion(Duration.ofSeconds(30));
+        }
+    }
+
+    public static void publish(GameFinished... games) {
+        @SuppressWarnings("unchecked")
+        ProducerRecord<String, String>[] records = new ProducerRecord[games.length];
+        for (int i = 0; i < games.length; i++) {
+            records[i] = message(games[i]);
+        }
+        publish(records);
+    }
+}
