@@ -22,6 +22,8 @@ final class Evaluator {
     static final double NO_ROOM_O9 = -10.0;
     static final double NO_ROOM_I5 = -5.0;
     static final double STREAK = 0.8;
+    /** A row or column with one to three empty cells: one piece away from clearing. */
+    static final double NEAR_LINE = 0.3;
     static final double POINTS = 0.03;
 
     /** Value of certain death next round, weighed by {@link #risk}. */
@@ -88,6 +90,14 @@ final class Evaluator {
         if ((v3 & (v3 >>> 16)) == 0) {
             v += noI5v;
         }
+        int near = 0;
+        for (long line : Board.LINES) {
+            int empty = Long.bitCount(e & line);
+            if (empty >= 1 && empty <= 3) {
+                near++;
+            }
+        }
+        v += NEAR_LINE * near;
         if (streak > 0) {
             v += STREAK * Math.min(streak, Rules.MAX_MULTIPLIER) * (miss < 2 ? 1.0 : 0.5);
         }
