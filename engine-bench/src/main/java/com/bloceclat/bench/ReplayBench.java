@@ -2,13 +2,9 @@ package com.bloceclat.bench;
 
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
-import com.bloceclat.engine.Piece;
+import com.bloceclat.engine.SelfPlay;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayValidator;
-import com.bloceclat.engine.solver.Mode;
-import com.bloceclat.engine.solver.Solution;
-import com.bloceclat.engine.solver.SolveRequest;
-import com.bloceclat.engine.solver.Solver;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -21,8 +17,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -48,20 +42,7 @@ public class ReplayBench {
     public void setUp() {
         Game game = new Game(11, Level.EASY);
         while (!game.gameOver() && game.round() < ROUNDS) {
-            List<Piece> pieces = new ArrayList<>();
-            List<Integer> slots = new ArrayList<>();
-            Piece[] rem = game.remaining();
-            for (int s = 0; s < rem.length; s++) {
-                if (rem[s] != null) {
-                    pieces.add(rem[s]);
-                    slots.add(s);
-                }
-            }
-            Solution sol = Solver.solve(SolveRequest.of(game.board(), pieces, game.streak(), game.miss(), Level.EASY,
-                    Mode.HINT));
-            for (Solution.Placement p : sol.best().placements()) {
-                game.place(slots.get(p.piece()), p.row(), p.col());
-            }
+            SelfPlay.playRound(game, 5, 11);
         }
         if (game.round() < ROUNDS) {
             throw new IllegalStateException("the benchmark game ended early, at round " + game.round());

@@ -11,35 +11,28 @@ public interface Deal {
 
     /** The project's seeded stream (RULES.md: a pure function of seed, level and round). */
     static Deal seeded(long seed, Level level) {
-        long start = PieceStream.startBoard(seed, level);
-        return new Deal() {
-            @Override
-            public long startBoard() {
-                return start;
-            }
-
-            @Override
-            public Piece[] round(int k) {
-                return PieceStream.round(seed, level, k);
-            }
-        };
+        return new Seeded(seed, level, PieceStream.startBoard(seed, level));
     }
 
     /** A recorded start board and rounds, e.g. the shared rule vectors from another implementation. */
     static Deal fixed(long start, List<Piece[]> rounds) {
-        return new Deal() {
-            @Override
-            public long startBoard() {
-                return start;
-            }
+        return new Fixed(start, List.copyOf(rounds));
+    }
 
-            @Override
-            public Piece[] round(int k) {
-                if (k >= rounds.size()) {
-                    throw new IllegalStateException("no pieces recorded for round " + k);
-                }
-                return rounds.get(k).clone();
+    record Seeded(long seed, Level level, long startBoard) implements Deal {
+        @Override
+        public Piece[] round(int k) {
+            return PieceStream.round(seed, level, k);
+        }
+    }
+
+    record Fixed(long startBoard, List<Piece[]> rounds) implements Deal {
+        @Override
+        public Piece[] round(int k) {
+            if (k >= rounds.size()) {
+                throw new IllegalStateException("no pieces recorded for round " + k);
             }
-        };
+            return rounds.get(k).clone();
+        }
     }
 }

@@ -33,36 +33,46 @@ public final class SelfPlay {
         Game game = new Game(seed, level, Deal.seeded(seed, level), maxRounds);
         List<Long> times = new ArrayList<>();
         while (!game.gameOver()) {
-            int round = game.round();
-            long spent = 0;
-            while (!game.gameOver() && game.round() == round) {
-                Piece[] remaining = game.remaining();
-                List<Piece> pieces = new ArrayList<>();
-                List<Integer> slots = new ArrayList<>();
-                for (int s = 0; s < remaining.length; s++) {
-                    if (remaining[s] != null) {
-                        pieces.add(remaining[s]);
-                        slots.add(s);
-                    }
-                }
-                Mode mode = strength == 0 ? Mode.MAX_LINES : Mode.AI;
-                SolveRequest req = new SolveRequest(game.board(), pieces, game.streak(), game.miss(), level, mode,
-                        strength == 0 ? SolveRequest.MAX_STRENGTH : strength, seed * 31 + round, 0);
-                long t0 = System.nanoTime();
-                Solution sol = Solver.solve(req);
-                spent += System.nanoTime() - t0;
-                if (sol.best().placements().isEmpty()) {
-                    throw new IllegalStateException("solver placed nothing on a board where a piece fits");
-                }
-                for (Solution.Placement p : sol.best().placements()) {
-                    game.place(slots.get(p.piece()), p.row(), p.col());
-                }
-            }
-            times.add(spent);
+            times.add(playRound(game, strength, seed * 31 + game.round()));
         }
         boolean capped = maxRounds != Game.NO_CAP && game.round() >= maxRounds;
         return new GameResult(seed, game.round(), game.score(), capped,
                 times.stream().mapToLong(Long::longValue).toArray());
+    }
+
+    /**
+     * Plays the rest of the current round as the solver says.
+     *
+     * @param strength 1..5 for the AI, or 0 for the plain {@code maxLines} player
+     * @return the solver's time, in nanoseconds
+     */
+    public static long playRound(Game game, int strength, long noiseSeed) {
+        int round = game.round();
+        long spent = 0;
+        while (!game.gameOver() && game.round() == round) {
+            Piece[] remaining = game.remaining();
+            List<Piece> pieces = new ArrayList<>();
+            List<Integer> slots = new ArrayList<>();
+            for (int s = 0; s < remaining.length; s++) {
+                if (remaining[s] != null) {
+                    pieces.add(remaining[s]);
+                    slots.add(s);
+                }
+            }
+            Mode mode = strength == 0 ? Mode.MAX_LINES : Mode.AI;
+            SolveRequest req = new SolveRequest(game.board(), pieces, game.streak(), game.miss(), game.level(), mode,
+                    strength == 0 ? SolveRequest.MAX_STRENGTH : strength, noiseSeed, 0);
+            long t0 = System.nanoTime();
+            Solution sol = Solver.solve(req);
+            spent += System.nanoTime() - t0;
+            if (sol.best().placements().isEmpty()) {
+                throw new IllegalStateException("solver placed nothing on a board where a piece fits");
+            }
+            for (Solution.Placement p : sol.best().placements()) {
+                game.place(slots.get(p.piece()), p.row(), p.col());
+            }
+        }
+        return spent;
     }
 
     /** Plays {@code games} games on {@code threads} threads; results in seed order. */

@@ -2,8 +2,8 @@ package com.bloceclat.engine.replay;
 
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
-import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.Pieces;
+import com.bloceclat.engine.SelfPlay;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,20 +30,7 @@ class ReplayValidatorTest {
     static Replay replayOf(long seed, Level level, int rounds) {
         Game game = new Game(seed, level);
         while (!game.gameOver() && game.round() < rounds) {
-            List<Piece> pieces = new ArrayList<>();
-            List<Integer> slots = new ArrayList<>();
-            Piece[] rem = game.remaining();
-            for (int s = 0; s < 3; s++) {
-                if (rem[s] != null) {
-                    pieces.add(rem[s]);
-                    slots.add(s);
-                }
-            }
-            var sol = com.bloceclat.engine.solver.Solver.solve(com.bloceclat.engine.solver.SolveRequest.of(
-                    game.board(), pieces, game.streak(), game.miss(), level, com.bloceclat.engine.solver.Mode.HINT));
-            for (var p : sol.best().placements()) {
-                game.place(slots.get(p.piece()), p.row(), p.col());
-            }
+            SelfPlay.playRound(game, 5, seed);
         }
         return game.replay();
     }
