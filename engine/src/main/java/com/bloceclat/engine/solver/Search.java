@@ -261,9 +261,13 @@ final class Search {
         NextRounds next = new NextRounds(req.level(), eval, req.seed() ^ SplitMix64.mix64(req.board()), SAMPLES);
         int bestIdx = top.bestIndex();
         double bestValue = Double.NEGATIVE_INFINITY;
-        for (int k = 0; k < top.size(); k++) {
+        for (int k : top.bestFirst()) {
             if (!top.complete(k)) {
                 continue;
+            }
+            if (bestValue > Double.NEGATIVE_INFINITY && System.nanoTime() > deadline) {
+                aborted = true; // out of time: the candidates examined so far decide
+                break;
             }
             long b = top.board(k);
             double v = Evaluator.POINTS * top.points(k) + Evaluator.DEATH * eval.risk(b)

@@ -81,6 +81,16 @@ final class TopK {
         return b;
     }
 
+    /** Indexes from the highest value down. */
+    int[] bestFirst() {
+        Integer[] idx = new Integer[size];
+        for (int k = 0; k < size; k++) {
+            idx[k] = k;
+        }
+        java.util.Arrays.sort(idx, (a, b) -> Double.compare(values[b], values[a]));
+        return java.util.Arrays.stream(idx).mapToInt(Integer::intValue).toArray();
+    }
+
     long board(int k) {
         return boards[k];
     }
