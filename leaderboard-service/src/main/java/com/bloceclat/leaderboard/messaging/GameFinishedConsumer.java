@@ -4,7 +4,6 @@ import java.time.Instant;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.reactive.messaging.Channel;
@@ -22,10 +21,10 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 
 /**
- * Consumes {@value GameFinished#CHANNEL} as group {@code leaderboard-service}, one message at a time. A message is
- * acknowledged (its offset may be committed) only after the transaction that stored its verdict has committed, so
- * a crash loses nothing; a redelivered message finds its game known and changes nothing. A message that cannot be
- * read goes to {@value GameFinishedDeadLetter#CHANNEL}, and the consumer carries on.
+ * Consumes {@value GameFinished#CHANNEL} as group {@code leaderboard-service-game-finished}, one message at a
+ * time. A message is acknowledged (its offset may be committed) only after the transaction that stored its verdict
+ * has committed, so a crash loses nothing; a redelivered message finds its game known and changes nothing. A message
+ * that cannot be read goes to {@value GameFinishedDeadLetter#CHANNEL}, and the consumer carries on.
  */
 @ApplicationScoped
 public class GameFinishedConsumer {
@@ -42,9 +41,13 @@ public class GameFinishedConsumer {
     @Inject
     MeterRegistry registry;
 
+    /**
+     * Not itself transactional: the verdict is stored in {@link GameFinishedService#process}'s own transaction, which
+     * has committed when this returns (and the message is acknowledged); a dead letter is published outside any
+     * transaction.
+     */
     @Incoming(GameFinished.CHANNEL)
     @Blocking
-    @Transactional
     public void receive(ConsumerRecord<String, String> record) {
         GameFinished game;
         try {

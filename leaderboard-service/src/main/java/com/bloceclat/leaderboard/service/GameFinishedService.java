@@ -30,13 +30,13 @@ public class GameFinishedService {
     Clock clock = Clock.systemUTC();
 
     /**
-     * Judges and stores the game unless it is known already. Joins the caller's transaction, so the caller
-     * acknowledges the message only once this is committed.
+     * Judges and stores the game unless it is known already, in one transaction: when this returns, the verdict is
+     * committed and the message may be acknowledged.
      *
      * @param publishedAt when the message was published (its Kafka timestamp), or null
      * @return the verdict, or null for a game already judged (nothing changed)
      */
-    @Transactional(Transactional.TxType.MANDATORY)
+    @Transactional
     public Verdict process(GameFinished game, Instant publishedAt) {
         if (GameAudit.known(game.gameId())) {
             count("DUPLICATE");

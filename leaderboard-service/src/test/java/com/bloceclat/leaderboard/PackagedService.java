@@ -1,0 +1,179 @@
+package com.bloceclat.leaderboard;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import com.bloceclat.testsupport.KafkaResource;
+import com.bloceclat.testsupport.PostgresResource;
+
+import io.quarkus.test.oidc.server.OidcWiremockTestResource;
+
+/**
+ * The packaged leaderboard-service ({@code target/quarkus-app}) run as a separate process, as in production, against
+ * a real PostgreSQL, a real Kafka broker and an OIDC server started in this JVM. The process can be started, stopped
+ * and killed as many times as a test needs, on the same database and broker.
+ */
+public final class PackagedService implements AutoCloseable {
+
+    private final PostgresResource postgres = new PostgresResource();
+    private final KafkaResource kafka = new KafkaResource();
+    private final OidcWiremockTestResource oidc = new OidcWiremockTestResource();
+    private final Map<String, String> env = new HashMap<>();
+    private final Path logDir;
+    private Process process;
+    private int port;
+    private int runs;
+
+    public PackagedService(Path logDir) {
+        this.logDir = logDir;
+        Map<String, String> db = postgres.start();
+        Map<String, String> broker = kafka.start();
+        Map<String, String> auth = oidc.start();
+        env.put("QUARKUS_DATASOURCE_JDBC_URL", db.get("quarkus.datasource.jdbc.url"));
+        env.put("QUARKUS_DATASOURCE_USERNAME", db.get("quarkus.datasource.username"));
+        env.put("QUARKUS_DATASOURCE_PASSWORD", db.get("quarkus.datasource.password"));
+        env.put("KAFKA_BOOTSTRAP_SERVERS", broker.get("kafka.bootstrap.servers"));
+        env.put("QUARKUS_OIDC_AUTH_SERVER_URL", auth.get("keycloak.url") + "/realms/quarkus");
+        env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+        env.put("LOG_JSON", "false");
+    }
+
+    public static Path jar() {
+        Path jar = Path.of(System.getProperty("leaderboard.jar", "target/quarkus-app/quarkus-run.jar"));
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("No packaged service at " + jar.toAbsolutePath()
+                    + "; run ./mvnw -B -pl leaderboard-service -am package -DskipTests first");
+        }
+        return jar;
+    }
+
+    /** Starts the service and waits until it is ready (database and Kafka checks up). */
+    public void start() {
+        if (process != null && process.isAlive()) {
+            throw new IllegalStateException("already running");
+        }
+        port = freePort();
+        runs++;
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-Djava.util.logging.manager=org.jboss.logmanager.LogManager",
+                // A killed consumer stays in the group until its session times out (45 s by default), and the
+                // next one waits for that: the broker's minimum keeps the tests short.
+                "-Dmp.messaging.incoming.game-finished.session.timeout.ms=6000",
+                "-jar", jar().toAbsolutePath().toString());
+        builder.environment().putAll(env);
+        builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
+        builder.redirectErrorStream(true);
+        try {
+            Files.createDirectories(logDir);
+            builder.redirectOutput(logDir.resolve("leaderboard-service-run-" + runs + ".log").toFile());
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        HttpClient client = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("leaderboard-service exited with " + process.exitValue()
+                        + "; see " + logDir.resolve("leaderboard-service-run-" + runs + ".log"));
+            }
+            try {
+                HttpResponse<String> ready = client.send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/q/health/ready")).timeout(Duration.ofSeconds(5))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+                if (ready.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            sleep(200);
+        }
+        throw new IllegalStateException("leaderboard-service was not ready within 90 s");
+    }
+
+    /** SIGTERM: the service shuts down gracefully; waits for it to exit. */
+    public void stop() {
+        end(false);
+    }
+
+    /** SIGKILL: the service dies on the spot, as in a crash; waits for it to be gone. */
+    public void kill() {
+        end(true);
+    }
+
+    private void end(boolean forcibly) {
+        if (process == null) {
+            return;
+        }
+        if (forcibly) {
+            process.destroyForcibly();
+        } else {
+            process.destroy();
+        }
+        try {
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        process = null;
+    }
+
+    public String bootstrapServers() {
+        return env.get("KAFKA_BOOTSTRAP_SERVERS");
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** A connection to the service's database. */
+    public Connection database() throws SQLException {
+        return DriverManager.getConnection(env.get("QUARKUS_DATASOURCE_JDBC_URL"),
+                env.get("QUARKUS_DATASOURCE_USERNAME"), env.get("QUARKUS_DATASOURCE_PASSWORD"));
+    }
+
+    @Override
+    public void close() {
+        kill();
+        oidc.stop();
+        kafka.stop();
+        postgres.stop();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
