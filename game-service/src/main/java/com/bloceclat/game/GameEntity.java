@@ -1,0 +1,99 @@
+package com.bloceclat.game;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.Table;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+
+/**
+ * A game's row: how it was set up, who owns it, and a summary of its state written with each event. The state
+ * itself is rebuilt from {@link GameEvent}s.
+ */
+@Entity
+@Table(name = "game")
+public class GameEntity extends PanacheEntityBase {
+
+    public enum Mode {
+        SOLO, VERSUS_AI, TWO_PLAYERS, ONLINE_RACE
+    }
+
+    public enum Status {
+        /** Moves are accepted. */
+        PLAYING,
+        /** Game over: no remaining piece fits. */
+        OVER,
+        /** The player gave up. */
+        RESIGNED
+    }
+
+    @Id
+    public UUID id;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    public Mode mode;
+
+    @Column(nullable = false)
+    public String level;
+
+    @Column(nullable = false)
+    public long seed;
+
+    /** True when the player chose the seed or it is the daily seed: it may be shown while the game runs. */
+    @Column(name = "seed_public", nullable = false)
+    public boolean seedPublic;
+
+    @Column(name = "owner_subject")
+    public String ownerSubject;
+
+    @Column(name = "owner_name")
+    public String ownerName;
+
+    /** SHA-256 (hex) of a guest's game token; null for a logged-in player's game. */
+    @Column(name = "guest_token_hash")
+    public String guestTokenHash;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    public Status status;
+
+    @Column(nullable = false)
+    public int score;
+
+    @Column(nullable = false)
+    public boolean assisted;
+
+    @Column(name = "event_count", nullable = false)
+    public int eventCount;
+
+    @Column(name = "created_at", nullable = false)
+    public OffsetDateTime createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public OffsetDateTime updatedAt;
+
+    @Column(name = "finished_at")
+    public OffsetDateTime finishedAt;
+
+    /** The game, locked for this transaction so that moves on one game are applied one at a time. */
+    public static GameEntity lockedById(UUID id) {
+        return findById(id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    public List<GameEvent> events() {
+        return GameEvent.ofGame(id);
+    }
+
+    public boolean finished() {
+        return status != Status.PLAYING;
+    }
+}

@@ -1,0 +1,102 @@
+package com.bloceclat.game.messaging;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+
+import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.engine.Board;
+import com.bloceclat.engine.Game;
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.GameEvent;
+import com.bloceclat.game.OutboxMessage;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Writes the messages announcing a change into the outbox, inside the transaction that makes the change, and wakes
+ * the relay once that transaction has committed. Nothing is sent to Kafka from the request itself.
+ */
+@ApplicationScoped
+public class GameMessages {
+
+    /** Every state change of every game, keyed by game id. Channel and Kafka topic, one name. */
+    public static final String EVENTS_CHANNEL = "game-events";
+
+    @Inject
+    ObjectMapper json;
+
+    @Inject
+    TransactionSynchronizationRegistry transactions;
+
+    @Inject
+    OutboxRelay relay;
+
+    public void created(GameEntity g, Game game) {
+        event(g, game, "CREATED", null);
+    }
+
+    public void changed(GameEntity g, Game game, GameEvent event) {
+        event(g, game, event.type.name(), event);
+    }
+
+    /** The finished game with its whole replay, on {@value GameFinished#CHANNEL}, keyed by game id. */
+    public void finished(GameEntity g, Game game) {
+        GameFinished.Player player = g.ownerSubject == null ? null
+                : new GameFinished.Player(g.ownerSubject, g.ownerName);
+        GameFinished message = GameFinished.of(g.id, player, GameFinished.Mode.valueOf(g.mode.name()),
+                g.finishedAt.toInstant(), game.replay().toJson());
+        enqueue(GameFinished.CHANNEL, g.id.toString(), message.toJson());
+    }
+
+    private void event(GameEntity g, Game game, String type, GameEvent event) {
+        ObjectNode m = json.createObjectNode();
+        m.put("eventId", g.id + ":" + g.eventCount);
+        m.put("gameId", g.id.toString());
+        m.put("version", g.eventCount);
+        m.put("type", type);
+        if (event != null && event.type == GameEvent.Type.PLACE) {
+            m.put("moveNumber", event.moveNumber).put("slot", event.slot).put("row", event.row).put("col", event.col);
+        }
+        m.put("mode", g.mode.name());
+        m.put("level", g.level);
+        m.put("status", g.status.name());
+        m.put("score", game.score());
+        m.put("streak", game.streak());
+        m.put("round", game.round());
+        m.put("assisted", game.assisted());
+        ArrayNode board = m.putArray("board");
+        for (String row : Board.rows(game.board())) {
+            board.add(row);
+        }
+        m.put("at", (event != null ? event.createdAt : g.createdAt).toString());
+        enqueue(EVENTS_CHANNEL, g.id.toString(), m.toString());
+    }
+
+    private void enqueue(String topic, String key, String payload) {
+        OutboxMessage m = new OutboxMessage();
+        m.topic = topic;
+        m.key = key;
+        m.payload = payload;
+        m.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
+        m.persist();
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    relay.wake();
+                }
+            }
+        });
+    }
+}

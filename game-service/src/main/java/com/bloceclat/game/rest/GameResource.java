@@ -1,0 +1,189 @@
+package com.bloceclat.game.rest;
+
+import java.net.URI;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
+
+import com.bloceclat.common.security.Caller;
+import com.bloceclat.engine.Level;
+import com.bloceclat.game.service.GameService;
+import com.bloceclat.game.service.PlayerService;
+import com.bloceclat.game.service.Requester;
+import com.bloceclat.game.service.Views.GameView;
+import com.bloceclat.game.service.Views.HintView;
+import com.bloceclat.game.service.Views.MoveView;
+
+import io.quarkus.security.identity.SecurityIdentity;
+
+/**
+ * Solo games. Open to guests: a logged-in player (bearer token) owns a game by the token's subject; a guest owns it
+ * by the game token answered at creation, sent back as header {@value #GAME_TOKEN}.
+ */
+@Path("/api/games")
+@Produces(MediaType.APPLICATION_JSON)
+public class GameResource {
+
+    public static final String GAME_TOKEN = "X-Game-Token";
+
+    private static final String TOKEN_DOC = "A guest's game token, as answered at creation; not needed with a "
+            + "bearer token";
+
+    @Inject
+    SecurityIdentity identity;
+
+    @Inject
+    GameService games;
+
+    @Inject
+    PlayerService players;
+
+    public record NewGameRequest(
+            @NotBlank(message = "name a level: EASY, MEDIUM, HARD, EXPERT or DIABOLICAL") String level,
+            Long seed,
+            Boolean daily) {
+    }
+
+    public record MoveRequest(
+            @NotNull(message = "is required (1 for the first move, then one more each time)")
+            @Min(value = 1, message = "starts at 1") Integer moveNumber,
+            @NotNull(message = "is required (0, 1 or 2)") @Min(value = 0, message = "must be 0, 1 or 2")
+            @Max(value = 2, message = "must be 0, 1 or 2") Integer slot,
+            @NotNull(message = "is required (0 to 7)") @Min(value = 0, message = "must be between 0 and 7")
+            @Max(value = 7, message = "must be between 0 and 7") Integer row,
+            @NotNull(message = "is required (0 to 7)") @Min(value = 0, message = "must be between 0 and 7")
+            @Max(value = 7, message = "must be between 0 and 7") Integer col) {
+    }
+
+    public record UndoRequest(
+            @NotNull(message = "is required: the number of the move to take back")
+            @Min(value = 1, message = "starts at 1") Integer moveNumber) {
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Start a solo game", description = "The seed is the server's unless one is given "
+            + "(challenges) or daily is true (the same seed for everyone that UTC day and level). A guest gets "
+            + "gameToken in the answer, to send as header X-Game-Token on every later call about the game.")
+    @APIResponses({
+            @APIResponse(responseCode = "201", description = "The new game; Location is its URL"),
+            @APIResponse(responseCode = "400", description = "Unknown level, or both seed and daily") })
+    public Response create(@Valid @NotNull(message = "send {\"level\": \"HARD\"}") NewGameRequest body) {
+        Level level;
+        try {
+            level = Level.parse(body.level());
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException("level: " + e.getMessage());
+        }
+        GameView game = games.create(new GameService.NewGame(level, body.seed(), Boolean.TRUE.equals(body.daily())),
+                requester(null));
+        return Response.created(URI.create("/api/games/" + game.id())).entity(game).build();
+    }
+
+    @GET
+    @Path("/{id}")
+    @Operation(summary = "A game's state")
+    @APIResponses({
+            @APIResponse(responseCode = "200", description = "The state"),
+            @APIResponse(responseCode = "403", description = "Another player's game, or a guest game without its "
+                    + "token"),
+            @APIResponse(responseCode = "404", description = "No such game") })
+    public GameView state(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token) {
+        return games.state(gameId(id), requester(token));
+    }
+
+    @POST
+    @Path("/{id}/moves")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Place a piece", description = "moveNumber is the client's count of placements: 1 for the "
+            + "first, then the game's nextMoveNumber. A request repeated with the same number and placement is "
+            + "answered again (repeated: true), never applied twice.")
+    @APIResponses({
+            @APIResponse(responseCode = "200", description = "What happened and the new state"),
+            @APIResponse(responseCode = "400", description = "A field missing or out of range"),
+            @APIResponse(responseCode = "409", description = "An illegal placement, a move number out of order or "
+                    + "reused for another placement, or a finished game") })
+    public MoveView move(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token,
+            @Valid @NotNull(message = "send {\"moveNumber\", \"slot\", \"row\", \"col\"}") MoveRequest body) {
+        return games.move(gameId(id), requester(token), body.moveNumber(), body.slot(), body.row(), body.col());
+    }
+
+    @POST
+    @Path("/{id}/undo")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Take back the last placement of the round in progress; marks the game assisted",
+            description = "Idempotent: undoing a move already undone answers the state again.")
+    @APIResponses({
+            @APIResponse(responseCode = "200", description = "The state after the undo"),
+            @APIResponse(responseCode = "409", description = "Not the last placement of this round, or a finished "
+                    + "game") })
+    public GameView undo(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token,
+            @Valid @NotNull(message = "send {\"moveNumber\": <the move to take back>}") UndoRequest body) {
+        return games.undo(gameId(id), requester(token), body.moveNumber());
+    }
+
+    @POST
+    @Path("/{id}/hint")
+    @Operation(summary = "Ask solver-service how to play the rest of the round; marks the game assisted")
+    @APIResponses({
+            @APIResponse(responseCode = "200", description = "The suggested placements, by slot"),
+            @APIResponse(responseCode = "409", description = "A finished game"),
+            @APIResponse(responseCode = "503", description = "No solver replica answered; the game is unchanged") })
+    public HintView hint(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token) {
+        return games.hint(gameId(id), requester(token));
+    }
+
+    @POST
+    @Path("/{id}/resign")
+    @Operation(summary = "Give up the game; it is finished and published like a game over")
+    @APIResponse(responseCode = "409", description = "The game is finished already")
+    public GameView resign(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token) {
+        return games.resign(gameId(id), requester(token));
+    }
+
+    @GET
+    @Path("/{id}/replay")
+    @Operation(summary = "The replay of a finished game (docs/rules.md \"Replays\")")
+    @APIResponse(responseCode = "409", description = "The game is still being played")
+    public String replay(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token) {
+        return games.replay(gameId(id), requester(token));
+    }
+
+    private Requester requester(String token) {
+        if (identity.isAnonymous()) {
+            return new Requester(null, null, token);
+        }
+        Caller caller = Caller.of(identity);
+        players.seen(caller);
+        return new Requester(caller.subject(), caller.name(), token);
+    }
+
+    private static UUID gameId(String id) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw new NotFoundException("There is no game '" + id + "': game ids are UUIDs.");
+        }
+    }
+}

@@ -1,0 +1,426 @@
+package com.bloceclat.game.service;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Deque;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.ClientErrorException;
+import jakarta.ws.rs.ForbiddenException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.ServiceUnavailableException;
+import jakarta.ws.rs.core.Response;
+
+import com.bloceclat.engine.Board;
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.IllegalMoveException;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Piece;
+import com.bloceclat.engine.Rules;
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.GameEvent;
+import com.bloceclat.game.client.SolverClient;
+import com.bloceclat.game.messaging.GameMessages;
+import com.bloceclat.game.service.Views.GameView;
+import com.bloceclat.game.service.Views.Happened;
+import com.bloceclat.game.service.Views.HintView;
+import com.bloceclat.game.service.Views.MoveView;
+import com.bloceclat.game.service.Views.PieceView;
+import com.bloceclat.game.service.Views.Suggestion;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
+/**
+ * Runs solo games: every request rebuilds the game from its stored events on the engine, applies the new event,
+ * stores it with a summary of the new state and, in the same transaction, the messages announcing it (outbox).
+ */
+@ApplicationScoped
+public class GameService {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    @Inject
+    GameMessages messages;
+
+    @Inject
+    SolverClient solver;
+
+    @Inject
+    ObjectMapper json;
+
+    /** Seed choice at creation: the server's, a given one, or the day's. */
+    public record NewGame(Level level, Long seed, boolean daily) {
+    }
+
+    @Transactional
+    public GameView create(NewGame request, Requester requester) {
+        if (request.seed() != null && request.daily()) {
+            throw new BadRequestException("Choose either a seed or the daily game, not both.");
+        }
+        GameEntity g = new GameEntity();
+        g.id = UUID.randomUUID();
+        g.mode = GameEntity.Mode.SOLO;
+        g.level = request.level().name();
+        if (request.daily()) {
+            g.seed = dailySeed(LocalDate.now(ZoneOffset.UTC), request.level());
+            g.seedPublic = true;
+        } else if (request.seed() != null) {
+            g.seed = request.seed();
+            g.seedPublic = true;
+        } else {
+            g.seed = RANDOM.nextLong();
+            g.seedPublic = false;
+        }
+        String token = null;
+        if (requester.guest()) {
+            byte[] bytes = new byte[32];
+            RANDOM.nextBytes(bytes);
+            token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+            g.guestTokenHash = sha256(token);
+        } else {
+            g.ownerSubject = requester.subject();
+            g.ownerName = requester.name();
+        }
+        g.status = GameEntity.Status.PLAYING;
+        g.createdAt = now();
+        g.updatedAt = g.createdAt;
+        Game game = new Game(g.seed, request.level());
+        summarize(g, game);
+        g.persist();
+        messages.created(g, game);
+        return view(g, game, 0).withToken(token);
+    }
+
+    /** The same seed for everyone on one UTC day and level. */
+    static long dailySeed(LocalDate day, Level level) {
+        return UUID.nameUUIDFromBytes(("bloc-eclat daily " + day + " " + level.name())
+                .getBytes(StandardCharsets.UTF_8)).getMostSignificantBits();
+    }
+
+    @Transactional
+    public GameView state(UUID id, Requester requester) {
+        GameEntity g = owned(GameEntity.findById(id), id, requester);
+        Rebuilt r = rebuild(g, g.events());
+        return view(g, r.game, r.lastMoveNumber);
+    }
+
+    @Transactional
+    public MoveView move(UUID id, Requester requester, int moveNumber, int slot, int row, int col) {
+        GameEntity g = owned(GameEntity.lockedById(id), id, requester);
+        List<GameEvent> events = g.events();
+        for (GameEvent e : events) {
+            if (e.type == GameEvent.Type.PLACE && e.moveNumber == moveNumber) {
+                if (e.slot != slot || e.row != row || e.col != col) {
+                    throw conflict("Move " + moveNumber + " was already played, as slot " + e.slot + " at (" + e.row
+                            + "," + e.col + "); the next move number is " + (lastMoveNumber(events) + 1) + ".");
+                }
+                Rebuilt upTo = rebuild(g, events.subList(0, e.seq + 1));
+                Game.Move m = upTo.lastMove;
+                return new MoveView(true, happened(moveNumber, m), view(g, upTo.game, upTo.lastMoveNumber));
+            }
+        }
+        int expected = lastMoveNumber(events) + 1;
+        if (moveNumber != expected) {
+            throw conflict("Move number " + moveNumber + " is out of order: the next move number is " + expected
+                    + ".");
+        }
+        refuseIfFinished(g);
+        Rebuilt r = rebuild(g, events);
+        Game.Move m;
+        try {
+            m = r.game.place(slot, row, col);
+        } catch (IllegalMoveException e) {
+            throw conflict("Illegal move: " + e.getMessage() + ".");
+        }
+        GameEvent event = append(g, GameEvent.Type.PLACE, m.round());
+        event.slot = slot;
+        event.row = row;
+        event.col = col;
+        event.moveNumber = moveNumber;
+        event.persist();
+        afterEvent(g, r.game, event);
+        return new MoveView(false, happened(moveNumber, m), view(g, r.game, moveNumber));
+    }
+
+    /** Takes back move {@code moveNumber}, which must be the last placement standing in the current round. */
+    @Transactional
+    public GameView undo(UUID id, Requester requester, int moveNumber) {
+        GameEntity g = owned(GameEntity.lockedById(id), id, requester);
+        List<GameEvent> events = g.events();
+        boolean played = events.stream()
+                .anyMatch(e -> e.type == GameEvent.Type.PLACE && e.moveNumber == moveNumber);
+        if (!played) {
+            throw conflict("There is no move " + moveNumber + " to undo.");
+        }
+        Rebuilt r = rebuild(g, events);
+        boolean undone = events.stream()
+                .anyMatch(e -> e.type == GameEvent.Type.UNDO && e.moveNumber == moveNumber);
+        if (undone) {
+            return view(g, r.game, r.lastMoveNumber);
+        }
+        refuseIfFinished(g);
+        if (r.standingThisRound.isEmpty()) {
+            throw conflict("Nothing to undo in round " + r.game.round() + ": undo never goes back across a deal.");
+        }
+        if (r.standingThisRound.peek() != moveNumber) {
+            throw conflict("Only the last move of this round, move " + r.standingThisRound.peek()
+                    + ", can be taken back.");
+        }
+        r.game.undo();
+        GameEvent event = append(g, GameEvent.Type.UNDO, r.game.round());
+        event.moveNumber = moveNumber;
+        event.persist();
+        afterEvent(g, r.game, event);
+        return view(g, r.game, r.lastMoveNumber);
+    }
+
+    /** Asks solver-service for the best way to play the rest of the round; marks the game assisted. */
+    public HintView hint(UUID id, Requester requester) {
+        record Asked(ObjectNode request, int eventCount, List<Integer> slots) {
+        }
+        Asked asked = QuarkusTransaction.requiringNew().call(() -> {
+            GameEntity g = owned(GameEntity.findById(id), id, requester);
+            refuseIfFinished(g);
+            Rebuilt r = rebuild(g, g.events());
+            ObjectNode request = json.createObjectNode();
+            request.put("id", g.id.toString());
+            ArrayNode board = request.putArray("board");
+            for (String line : Board.rows(r.game.board())) {
+                board.add(line);
+            }
+            ArrayNode pieces = request.putArray("pieces");
+            List<Integer> slots = new ArrayList<>();
+            Piece[] remaining = r.game.remaining();
+            for (int s = 0; s < remaining.length; s++) {
+                if (remaining[s] != null) {
+                    pieces.add(remaining[s].name());
+                    slots.add(s);
+                }
+            }
+            request.put("streak", r.game.streak()).put("miss", r.game.miss()).put("level", g.level)
+                    .put("mode", "hint");
+            return new Asked(request, g.eventCount, slots);
+        });
+        JsonNode answer;
+        try {
+            answer = solver.solve(asked.request);
+        } catch (SolverClient.SolverUnavailableException e) {
+            throw new ServiceUnavailableException("No hint right now: the solver is unavailable. Try again shortly; "
+                    + "the game was not marked assisted.");
+        }
+        List<Suggestion> suggestions = new ArrayList<>();
+        for (JsonNode p : answer.path("placements")) {
+            suggestions.add(new Suggestion(asked.slots.get(p.path("piece").asInt()), p.path("row").asInt(),
+                    p.path("col").asInt()));
+        }
+        return QuarkusTransaction.requiringNew().call(() -> {
+            GameEntity g = owned(GameEntity.lockedById(id), id, requester);
+            refuseIfFinished(g);
+            if (g.eventCount != asked.eventCount) {
+                throw conflict("The game changed while the hint was being worked out; ask again.");
+            }
+            Rebuilt r = rebuild(g, g.events());
+            r.game.hintShown();
+            GameEvent event = append(g, GameEvent.Type.HINT, r.game.round());
+            event.persist();
+            afterEvent(g, r.game, event);
+            return new HintView(suggestions, view(g, r.game, r.lastMoveNumber));
+        });
+    }
+
+    @Transactional
+    public GameView resign(UUID id, Requester requester) {
+        GameEntity g = owned(GameEntity.lockedById(id), id, requester);
+        refuseIfFinished(g);
+        Rebuilt r = rebuild(g, g.events());
+        GameEvent event = append(g, GameEvent.Type.RESIGN, r.game.round());
+        event.persist();
+        g.status = GameEntity.Status.RESIGNED;
+        afterEvent(g, r.game, event);
+        return view(g, r.game, r.lastMoveNumber);
+    }
+
+    /** The replay of a finished game (RULES.md "Replay"). */
+    @Transactional
+    public String replay(UUID id, Requester requester) {
+        GameEntity g = owned(GameEntity.findById(id), id, requester);
+        if (!g.finished()) {
+            throw conflict("The replay is served once the game is finished: it carries the seed, which tells the "
+                    + "pieces still to come.");
+        }
+        return rebuild(g, g.events()).game.replay().toJson();
+    }
+
+    // --- rebuilding ---
+
+    /** A game rebuilt from events, with the move numbers standing in its current round (for undo). */
+    static final class Rebuilt {
+        final Game game;
+        final Deque<Integer> standingThisRound = new ArrayDeque<>();
+        Game.Move lastMove;
+        int lastMoveNumber;
+
+        Rebuilt(Game game) {
+            this.game = game;
+        }
+    }
+
+    /** Replays {@code events} on a new engine game: the one way a game's state is known. */
+    static Rebuilt rebuild(GameEntity g, List<GameEvent> events) {
+        Rebuilt r = new Rebuilt(new Game(g.seed, Level.parse(g.level)));
+        for (GameEvent e : events) {
+            switch (e.type) {
+                case PLACE -> {
+                    r.lastMove = r.game.place(e.slot, e.row, e.col);
+                    r.lastMoveNumber = e.moveNumber;
+                    r.standingThisRound.push(e.moveNumber);
+                    if (r.lastMove.roundCompleted()) {
+                        r.standingThisRound.clear();
+                    }
+                }
+                case UNDO -> {
+                    r.game.undo();
+                    r.standingThisRound.pop();
+                }
+                case HINT -> r.game.hintShown();
+                case RESIGN -> {
+                    // ends the game without changing the engine's state
+                }
+            }
+        }
+        return r;
+    }
+
+    private static int lastMoveNumber(List<GameEvent> events) {
+        int last = 0;
+        for (GameEvent e : events) {
+            if (e.type == GameEvent.Type.PLACE) {
+                last = Math.max(last, e.moveNumber);
+            }
+        }
+        return last;
+    }
+
+    // --- writing ---
+
+    private static GameEvent append(GameEntity g, GameEvent.Type type, int round) {
+        GameEvent e = new GameEvent();
+        e.gameId = g.id;
+        e.seq = g.eventCount;
+        e.type = type;
+        e.round = round;
+        e.createdAt = now();
+        return e;
+    }
+
+    private void afterEvent(GameEntity g, Game game, GameEvent event) {
+        g.eventCount++;
+        g.updatedAt = event.createdAt;
+        summarize(g, game);
+        if (g.status == GameEntity.Status.PLAYING && game.gameOver()) {
+            g.status = GameEntity.Status.OVER;
+        }
+        messages.changed(g, game, event);
+        if (g.finished()) {
+            g.finishedAt = event.createdAt;
+            messages.finished(g, game);
+        }
+    }
+
+    private static void summarize(GameEntity g, Game game) {
+        g.score = game.score();
+        g.assisted = game.assisted();
+    }
+
+    // --- access and errors ---
+
+    private static GameEntity owned(GameEntity g, UUID id, Requester requester) {
+        if (g == null) {
+            throw new NotFoundException("There is no game " + id + ".");
+        }
+        if (g.ownerSubject != null) {
+            if (!g.ownerSubject.equals(requester.subject())) {
+                throw new ForbiddenException("This game belongs to another player.");
+            }
+        } else if (requester.gameToken() == null || !sha256(requester.gameToken()).equals(g.guestTokenHash)) {
+            throw new ForbiddenException("This is a guest's game: send the game token it was created with (header "
+                    + "X-Game-Token).");
+        }
+        return g;
+    }
+
+    private static void refuseIfFinished(GameEntity g) {
+        if (g.status == GameEntity.Status.OVER) {
+            throw conflict("The game is over: no piece fits any more. Its replay is at /api/games/" + g.id
+                    + "/replay.");
+        }
+        if (g.status == GameEntity.Status.RESIGNED) {
+            throw conflict("The game was resigned.");
+        }
+    }
+
+    static ClientErrorException conflict(String message) {
+        return new ClientErrorException(message, Response.Status.CONFLICT);
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC);
+    }
+
+    // --- views ---
+
+    static GameView view(GameEntity g, Game game, int lastMoveNumber) {
+        List<PieceView> pieces = new ArrayList<>();
+        Piece[] all = game.pieces();
+        for (int s = 0; s < all.length; s++) {
+            pieces.add(new PieceView(s, all[s].name(), List.of(all[s].rows()), game.placed(s)));
+        }
+        return new GameView(g.id, g.mode.name(), g.level, g.seedPublic || g.finished() ? g.seed : null,
+                g.status.name(), List.of(Board.rows(game.board())), game.score(), game.streak(), game.miss(),
+                game.round(), pieces, game.assisted(), game.gameOver(), lastMoveNumber + 1, g.createdAt,
+                g.finishedAt, null);
+    }
+
+    private static Happened happened(int moveNumber, Game.Move m) {
+        Rules.Outcome o = m.outcome();
+        return new Happened(moveNumber, m.round(), m.slot(), m.piece().name(), m.row(), m.col(), cells(o.placed()),
+                cells(o.cleared()), o.lines(), o.cellPoints(), o.multiplier(), o.linePoints(), o.cleanBonus(),
+                o.points(), m.roundCompleted(), m.gameOver());
+    }
+
+    private static List<int[]> cells(long mask) {
+        List<int[]> out = new ArrayList<>(Long.bitCount(mask));
+        for (long m = mask; m != 0; m &= m - 1) {
+            int bit = Long.numberOfTrailingZeros(m);
+            out.add(new int[] {bit / Board.SIZE, bit % Board.SIZE});
+        }
+        return out;
+    }
+}

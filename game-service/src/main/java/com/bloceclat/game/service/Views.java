@@ -1,0 +1,84 @@
+package com.bloceclat.game.service;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/** What the REST API answers about games. */
+public final class Views {
+
+    private Views() {
+    }
+
+    @Schema(description = "A piece of the round in progress")
+    public record PieceView(int slot, String id, List<String> rows, boolean placed) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(description = "A game's state")
+    public record GameView(
+            UUID id,
+            String mode,
+            String level,
+            @Schema(description = "Shown for a chosen or daily seed, and for every finished game") Long seed,
+            @Schema(description = "PLAYING, OVER (no piece fits) or RESIGNED") String status,
+            @Schema(description = "8 rows, top first; '#' filled, '.' empty") List<String> board,
+            int score,
+            int streak,
+            int miss,
+            @Schema(description = "The round in progress (= completed rounds)") int round,
+            @Schema(description = "The round's three pieces; placed ones flagged") List<PieceView> pieces,
+            @Schema(description = "True once a hint or an undo was used") boolean assisted,
+            boolean gameOver,
+            @Schema(description = "The move number the next placement must carry") int nextMoveNumber,
+            OffsetDateTime createdAt,
+            OffsetDateTime finishedAt,
+            @Schema(description = "Guests only, at creation only: send it as header X-Game-Token on every call "
+                    + "about this game") String gameToken) {
+
+        GameView withToken(String token) {
+            return new GameView(id, mode, level, seed, status, board, score, streak, miss, round, pieces, assisted,
+                    gameOver, nextMoveNumber, createdAt, finishedAt, token);
+        }
+    }
+
+    @Schema(description = "What one placement did, for the UI to animate")
+    public record Happened(
+            int moveNumber,
+            int round,
+            int slot,
+            String piece,
+            int row,
+            int col,
+            @Schema(description = "Cells the piece covered, as [row, col]") List<int[]> placed,
+            @Schema(description = "Cells emptied by the lines cleared, as [row, col]") List<int[]> cleared,
+            int lines,
+            int cellPoints,
+            @Schema(description = "min(streak, 8) when lines were cleared, else 0") int multiplier,
+            @Schema(description = "Line points, multiplier included") int linePoints,
+            int cleanBonus,
+            int points,
+            boolean roundCompleted,
+            boolean gameOver) {
+    }
+
+    @Schema(description = "The answer to a move: what happened and the new state")
+    public record MoveView(
+            @Schema(description = "True when this move number had been applied already: the same answer again")
+            boolean repeated,
+            Happened move,
+            GameView game) {
+    }
+
+    @Schema(description = "A placement the solver suggests")
+    public record Suggestion(int slot, int row, int col) {
+    }
+
+    @Schema(description = "The solver's suggestion for the rest of the round; the game is now assisted")
+    public record HintView(List<Suggestion> placements, GameView game) {
+    }
+}

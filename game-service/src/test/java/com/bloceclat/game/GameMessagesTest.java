@@ -1,0 +1,120 @@
+package com.bloceclat.game;
+
+import static com.bloceclat.game.Play.As;
+import static com.bloceclat.game.Play.Started;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.replay.ReplayValidator;
+import com.bloceclat.game.messaging.GameMessages;
+import com.bloceclat.testsupport.KafkaResource;
+import com.bloceclat.testsupport.Tokens;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+
+@QuarkusTest
+class GameMessagesTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void aFinishedGameArrivesOnceOnGameFinishedWithAReplayTheValidatorAccepts() throws Exception {
+        Started g = Play.create(As.player(Tokens.player("frank")), "DIABOLICAL", 2026);
+        Play.playToTheEnd(g, 1);
+        awaitAllSent(g.id());
+
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            ConsumerTask<String, String> task = companion.consumeStrings().fromTopics(GameFinished.CHANNEL);
+            await().atMost(Duration.ofSeconds(30)).until(() -> !ofGame(task.getRecords(), g.id()).isEmpty());
+            List<ConsumerRecord<String, String>> mine = ofGame(task.getRecords(), g.id());
+            assertEquals(1, mine.size(), "game-finished records keyed " + g.id());
+            task.close();
+
+            GameFinished message = GameFinished.fromJson(mine.get(0).value());
+            assertEquals(g.id(), message.gameId().toString());
+            assertEquals(GameFinished.Mode.SOLO, message.mode());
+            assertEquals("sub-frank", message.player().subject());
+            assertEquals("frank", message.player().name());
+            ReplayValidator.Result result = ReplayValidator.validate(Replay.fromJson(message.replayJson()));
+            assertTrue(result.valid(), result.error());
+            assertTrue(result.gameOver());
+            assertFalse(result.assisted());
+            assertEquals(g.shadow().score(), result.score());
+            assertEquals(2026L, message.replay().get("seed").asLong());
+        }
+    }
+
+    @Test
+    void everyStateChangeIsOnGameEventsInOrder() throws Exception {
+        Started g = Play.create(As.guest(null), "EASY", 17);
+        Play.playOne(g, 1);
+        Play.playOne(g, 2);
+        g.as().spec().contentType("application/json").body("{\"moveNumber\": 2}")
+                .when().post("/api/games/" + g.id() + "/undo").then().statusCode(200);
+        g.as().spec().when().post("/api/games/" + g.id() + "/resign").then().statusCode(200);
+        awaitAllSent(g.id());
+
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            ConsumerTask<String, String> task = companion.consumeStrings().fromTopics(GameMessages.EVENTS_CHANNEL);
+            await().atMost(Duration.ofSeconds(30)).until(() -> ofGame(task.getRecords(), g.id()).size() >= 5);
+            List<ConsumerRecord<String, String>> mine = ofGame(task.getRecords(), g.id());
+            task.close();
+            assertEquals(5, mine.size());
+            List<String> types = mine.stream().map(r -> read(r.value()).get("type").asText()).toList();
+            assertEquals(List.of("CREATED", "PLACE", "PLACE", "UNDO", "RESIGN"), types);
+            for (int i = 0; i < mine.size(); i++) {
+                JsonNode event = read(mine.get(i).value());
+                assertEquals(i, event.get("version").asInt());
+                assertEquals(g.id() + ":" + i, event.get("eventId").asText());
+            }
+            JsonNode last = read(mine.get(4).value());
+            assertEquals("RESIGNED", last.get("status").asText());
+            assertTrue(last.get("assisted").asBoolean());
+            assertEquals(8, last.get("board").size());
+
+            ConsumerTask<String, String> finished = companion.consumeStrings().fromTopics(GameFinished.CHANNEL);
+            await().atMost(Duration.ofSeconds(30)).until(() -> !ofGame(finished.getRecords(), g.id()).isEmpty());
+            GameFinished message = GameFinished.fromJson(ofGame(finished.getRecords(), g.id()).get(0).value());
+            finished.close();
+            assertNull(message.player());
+            ReplayValidator.Result result = ReplayValidator.validate(Replay.fromJson(message.replayJson()));
+            assertTrue(result.valid(), result.error());
+            assertFalse(result.gameOver());
+            assertTrue(result.assisted());
+        }
+    }
+
+    static void awaitAllSent(String gameId) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> QuarkusTransaction.requiringNew()
+                .call(() -> OutboxMessage.count("key = ?1 and sentAt is null", gameId)) == 0);
+    }
+
+    private static List<ConsumerRecord<String, String>> ofGame(List<ConsumerRecord<String, String>> records,
+            String gameId) {
+        return records.stream().filter(r -> gameId.equals(r.key())).toList();
+    }
+
+    private static JsonNode read(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+}

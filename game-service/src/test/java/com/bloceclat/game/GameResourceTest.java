@@ -1,0 +1,324 @@
+package com.bloceclat.game;
+
+import static com.bloceclat.game.Play.As;
+import static com.bloceclat.game.Play.Started;
+import static com.bloceclat.game.Play.create;
+import static com.bloceclat.game.Play.firstLegal;
+import static com.bloceclat.game.Play.move;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.engine.Board;
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Piece;
+import com.bloceclat.engine.Rules;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.replay.ReplayValidator;
+import com.bloceclat.testsupport.Tokens;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+
+@QuarkusTest
+class GameResourceTest {
+
+    @Test
+    void guestCreatesAGameWithTheSeedsStartBoardAndFirstPieces() {
+        Game engine = new Game(42, Level.HARD);
+        var created = given().contentType(ContentType.JSON).body("{\"level\": \"hard\", \"seed\": 42}")
+                .when().post("/api/games")
+                .then()
+                .statusCode(201)
+                .body("mode", equalTo("SOLO"))
+                .body("level", equalTo("HARD"))
+                .body("seed", equalTo(42))
+                .body("status", equalTo("PLAYING"))
+                .body("score", equalTo(0))
+                .body("round", equalTo(0))
+                .body("board", equalTo(List.of(Board.rows(engine.board()))))
+                .body("pieces.id", equalTo(List.of(engine.pieces()).stream().map(Piece::name).toList()))
+                .body("pieces.placed", equalTo(List.of(false, false, false)))
+                .body("assisted", equalTo(false))
+                .body("nextMoveNumber", equalTo(1))
+                .body("gameToken", notNullValue())
+                .extract();
+        String id = created.path("id");
+        assertTrue(created.header("Location").endsWith("/api/games/" + id));
+
+        given().header("X-Game-Token", (String) created.path("gameToken"))
+                .when().get("/api/games/" + id)
+                .then().statusCode(200)
+                .body("id", equalTo(id))
+                .body("gameToken", nullValue())
+                .body("board", equalTo(List.of(Board.rows(engine.board()))));
+    }
+
+    @Test
+    void aServerSeedStaysHiddenWhileTheGameRunsAndTheDailySeedIsShared() {
+        given().contentType(ContentType.JSON).body("{\"level\": \"EASY\"}")
+                .when().post("/api/games").then().statusCode(201).body("seed", nullValue());
+        long first = ((Number) given().contentType(ContentType.JSON).body("{\"level\": \"EXPERT\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(201).extract().path("seed")).longValue();
+        long second = ((Number) given().auth().oauth2(Tokens.player("carol")).contentType(ContentType.JSON)
+                .body("{\"level\": \"EXPERT\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(201).extract().path("seed")).longValue();
+        assertEquals(first, second);
+    }
+
+    @Test
+    void badCreationRequestsAreExplained() {
+        given().contentType(ContentType.JSON).body("{\"level\": \"IMPOSSIBLE\"}")
+                .when().post("/api/games").then().statusCode(400)
+                .contentType("application/problem+json")
+                .body("detail", containsString("unknown level \"IMPOSSIBLE\""));
+        given().contentType(ContentType.JSON).body("{}")
+                .when().post("/api/games").then().statusCode(400)
+                .body("detail", containsString("level: name a level"));
+        given().contentType(ContentType.JSON).body("{\"level\": \"HARD\", \"seed\": 3, \"daily\": true}")
+                .when().post("/api/games").then().statusCode(400)
+                .body("detail", equalTo("Choose either a seed or the daily game, not both."));
+        given().contentType(ContentType.JSON).body("{\"level\": ")
+                .when().post("/api/games").then().statusCode(400)
+                .body("detail", containsString("Malformed JSON"));
+        given().contentType(ContentType.JSON).body("{\"level\": \"HARD\", \"seed\": \"abc\"}")
+                .when().post("/api/games").then().statusCode(400);
+    }
+
+    @Test
+    void aMoveAnswersWhatHappenedAndTheNewState() {
+        Started g = create(As.guest(null), "MEDIUM", 7);
+        int[] m = firstLegal(g.shadow());
+        Game.Move expected = g.shadow().place(m[0], m[1], m[2]);
+        Rules.Outcome o = expected.outcome();
+        move(g, 1, m[0], m[1], m[2])
+                .statusCode(200)
+                .body("repeated", equalTo(false))
+                .body("move.moveNumber", equalTo(1))
+                .body("move.slot", equalTo(m[0]))
+                .body("move.piece", equalTo(expected.piece().name()))
+                .body("move.placed", hasSize(Long.bitCount(o.placed())))
+                .body("move.cleared", hasSize(Long.bitCount(o.cleared())))
+                .body("move.lines", equalTo(o.lines()))
+                .body("move.cellPoints", equalTo(o.cellPoints()))
+                .body("move.multiplier", equalTo(o.multiplier()))
+                .body("move.linePoints", equalTo(o.linePoints()))
+                .body("move.cleanBonus", equalTo(o.cleanBonus()))
+                .body("move.points", equalTo(o.points()))
+                .body("game.score", equalTo(g.shadow().score()))
+                .body("game.board", equalTo(List.of(Board.rows(g.shadow().board()))))
+                .body("game.pieces[" + m[0] + "].placed", equalTo(true))
+                .body("game.nextMoveNumber", equalTo(2));
+    }
+
+    @Test
+    void aRepeatedMoveIsAnsweredNotAppliedTwice() {
+        Started g = create(As.player(Tokens.player("dora")), "HARD", 11);
+        int[] m = firstLegal(g.shadow());
+        g.shadow().place(m[0], m[1], m[2]);
+        String first = move(g, 1, m[0], m[1], m[2]).statusCode(200).extract().path("game.board").toString();
+        move(g, 1, m[0], m[1], m[2])
+                .statusCode(200)
+                .body("repeated", equalTo(true))
+                .body("game.board.toString()", equalTo(first))
+                .body("game.score", equalTo(g.shadow().score()))
+                .body("game.nextMoveNumber", equalTo(2));
+        g.as().spec().when().get("/api/games/" + g.id()).then()
+                .body("score", equalTo(g.shadow().score()))
+                .body("pieces.placed.findAll { it }", hasSize(1));
+
+        int[] other = firstLegal(g.shadow());
+        move(g, 1, other[0], other[1], other[2])
+                .statusCode(409)
+                .body("detail", equalTo("Move 1 was already played, as slot " + m[0] + " at (" + m[1] + "," + m[2]
+                        + "); the next move number is 2."));
+        move(g, 5, other[0], other[1], other[2])
+                .statusCode(409)
+                .body("detail", equalTo("Move number 5 is out of order: the next move number is 2."));
+    }
+
+    @Test
+    void illegalAndMalformedMovesAreRefusedWithAReason() {
+        Started g = create(As.guest(null), "HARD", 5);
+        int[] m = firstLegal(g.shadow());
+        Piece piece = g.shadow().pieces()[m[0]];
+        g.shadow().place(m[0], m[1], m[2]);
+        move(g, 1, m[0], m[1], m[2]).statusCode(200);
+
+        move(g, 2, m[0], m[1], m[2]).statusCode(409)
+                .contentType("application/problem+json")
+                .body("detail", equalTo("Illegal move: the piece in slot " + m[0] + " of round 0 is already placed."));
+        int[] overlap = overlapping(g.shadow());
+        Piece other = g.shadow().pieces()[overlap[0]];
+        move(g, 2, overlap[0], overlap[1], overlap[2]).statusCode(409)
+                .body("detail", equalTo("Illegal move: " + other.name() + " at (" + overlap[1] + "," + overlap[2]
+                        + ") " + Rules.illegalReason(g.shadow().board(), other, overlap[1], overlap[2]) + "."));
+
+        g.as().spec().contentType(ContentType.JSON).body(Map.of("moveNumber", 2, "slot", 3, "row", 8, "col", -1))
+                .when().post("/api/games/" + g.id() + "/moves").then().statusCode(400)
+                .body("detail", equalTo("col: must be between 0 and 7; row: must be between 0 and 7; "
+                        + "slot: must be 0, 1 or 2"));
+        g.as().spec().contentType(ContentType.JSON).body("{\"slot\": 1, \"row\": 1, \"col\": 1}")
+                .when().post("/api/games/" + g.id() + "/moves").then().statusCode(400)
+                .body("detail", containsString("moveNumber: is required"));
+        g.as().spec().contentType(ContentType.JSON).body("{\"moveNumber\": 0, \"slot\": 1, \"row\": 1, \"col\": 1}")
+                .when().post("/api/games/" + g.id() + "/moves").then().statusCode(400)
+                .body("detail", equalTo("moveNumber: starts at 1"));
+        g.as().spec().contentType(ContentType.JSON).body("[1, 2]")
+                .when().post("/api/games/" + g.id() + "/moves").then().statusCode(400);
+        g.as().spec().contentType(ContentType.JSON).body("not json")
+                .when().post("/api/games/" + g.id() + "/moves").then().statusCode(400)
+                .body("detail", containsString("Malformed JSON"));
+        // nothing of that changed the game
+        g.as().spec().when().get("/api/games/" + g.id()).then().body("nextMoveNumber", equalTo(2))
+                .body("board", equalTo(List.of(Board.rows(g.shadow().board())))).body("score", equalTo(g.shadow().score()));
+    }
+
+    @Test
+    void aGameIsItsOwnersAlone() {
+        Started alices = create(As.player(Tokens.player("alice")), "HARD", 1);
+        given().auth().oauth2(Tokens.player("bob")).when().get("/api/games/" + alices.id())
+                .then().statusCode(403).body("detail", equalTo("This game belongs to another player."));
+        given().when().get("/api/games/" + alices.id()).then().statusCode(403);
+        given().auth().oauth2(Tokens.player("bob")).contentType(ContentType.JSON)
+                .body(Map.of("moveNumber", 1, "slot", 0, "row", 0, "col", 0))
+                .when().post("/api/games/" + alices.id() + "/moves").then().statusCode(403);
+        given().auth().oauth2(Tokens.player("alice")).when().get("/api/games/" + alices.id()).then().statusCode(200);
+
+        Started guests = create(As.guest(null), "HARD", 1);
+        given().when().get("/api/games/" + guests.id()).then().statusCode(403)
+                .body("detail", containsString("X-Game-Token"));
+        given().header("X-Game-Token", "not-the-token").when().get("/api/games/" + guests.id())
+                .then().statusCode(403);
+        given().auth().oauth2(Tokens.player("alice")).when().get("/api/games/" + guests.id())
+                .then().statusCode(403);
+
+        given().when().get("/api/games/7d1f5e0e-0000-4000-8000-000000000000").then().statusCode(404)
+                .contentType("application/problem+json")
+                .body("detail", equalTo("There is no game 7d1f5e0e-0000-4000-8000-000000000000."));
+        given().when().get("/api/games/not-a-uuid").then().statusCode(404)
+                .body("detail", equalTo("There is no game 'not-a-uuid': game ids are UUIDs."));
+        given().auth().oauth2(Tokens.forged("alice")).when().get("/api/games/" + alices.id()).then().statusCode(401);
+    }
+
+    @Test
+    void undoTakesBackTheLastMoveOfTheRoundAndMarksTheGameAssisted() {
+        Started g = create(As.guest(null), "EASY", 3);
+        Game before = new Game(3, Level.EASY);
+        Play.playOne(g, 1);
+        int[] second = firstLegal(g.shadow());
+        g.shadow().place(second[0], second[1], second[2]);
+        move(g, 2, second[0], second[1], second[2]).statusCode(200);
+
+        undo(g, 1).statusCode(409).body("detail", equalTo("Only the last move of this round, move 2, can be taken back."));
+        undo(g, 9).statusCode(409).body("detail", equalTo("There is no move 9 to undo."));
+        undo(g, 2).statusCode(200).body("assisted", equalTo(true)).body("pieces[" + second[0] + "].placed",
+                equalTo(false)).body("nextMoveNumber", equalTo(3));
+        undo(g, 2).statusCode(200).body("assisted", equalTo(true)); // repeated: answered, not applied again
+        undo(g, 1).statusCode(200).body("score", equalTo(0))
+                .body("board", equalTo(List.of(Board.rows(before.board()))));
+        undo(g, 1).statusCode(200);
+        g.as().spec().contentType(ContentType.JSON).body("{}").when().post("/api/games/" + g.id() + "/undo")
+                .then().statusCode(400).body("detail", containsString("moveNumber: is required"));
+
+        // a whole round played: its moves can no longer be undone
+        Game shadow = new Game(3, Level.EASY);
+        Started again = new Started(g.id(), g.as(), shadow);
+        Play.playOne(again, 3);
+        Play.playOne(again, 4);
+        Play.playOne(again, 5);
+        assertEquals(1, shadow.round());
+        undo(again, 5).statusCode(409)
+                .body("detail", equalTo("Nothing to undo in round 1: undo never goes back across a deal."));
+    }
+
+    @Test
+    void aHintWithEverySolverDownIsA503AndLeavesTheGameUnassisted() {
+        Started g = create(As.guest(null), "HARD", 8);
+        g.as().spec().when().post("/api/games/" + g.id() + "/hint").then().statusCode(503)
+                .contentType("application/problem+json")
+                .body("detail", containsString("the solver is unavailable"));
+        g.as().spec().when().get("/api/games/" + g.id()).then().body("assisted", equalTo(false));
+    }
+
+    @Test
+    void resignEndsTheGameAndTheReplayIsServedOnlyOnceItIsFinished() {
+        Started g = create(As.player(Tokens.player("erin")), "HARD", 21);
+        Play.playOne(g, 1);
+        g.as().spec().when().get("/api/games/" + g.id() + "/replay").then().statusCode(409)
+                .body("detail", containsString("once the game is finished"));
+        g.as().spec().when().post("/api/games/" + g.id() + "/resign").then().statusCode(200)
+                .body("status", equalTo("RESIGNED")).body("seed", equalTo(21)).body("finishedAt", notNullValue());
+        g.as().spec().when().post("/api/games/" + g.id() + "/resign").then().statusCode(409)
+                .body("detail", equalTo("The game was resigned."));
+        int[] next = firstLegal(g.shadow());
+        move(g, 2, next[0], next[1], next[2]).statusCode(409).body("detail", equalTo("The game was resigned."));
+        undo(g, 1).statusCode(409);
+        g.as().spec().when().post("/api/games/" + g.id() + "/hint").then().statusCode(409);
+
+        String replay = g.as().spec().when().get("/api/games/" + g.id() + "/replay").then().statusCode(200)
+                .extract().asString();
+        ReplayValidator.Result result = ReplayValidator.validate(Replay.fromJson(replay));
+        assertTrue(result.valid(), result.error());
+        assertEquals(g.shadow().score(), result.score());
+        assertEquals(false, result.gameOver());
+    }
+
+    @Test
+    void aGamePlayedToTheEndIsOverAndItsReplayValidates() {
+        Started g = create(As.guest(null), "DIABOLICAL", 99);
+        int last = Play.playToTheEnd(g, 1);
+        g.as().spec().when().get("/api/games/" + g.id()).then()
+                .body("status", equalTo("OVER")).body("gameOver", equalTo(true))
+                .body("score", equalTo(g.shadow().score()));
+        int[] any = {0, 0, 0};
+        move(g, last + 1, any[0], any[1], any[2]).statusCode(409).body("detail", containsString("The game is over"));
+        // the move that ended the game, repeated, is still answered
+        var lastPlace = (com.bloceclat.engine.replay.Event.Place) g.shadow().events().get(last - 1);
+        move(g, last, lastPlace.slot(), lastPlace.row(), lastPlace.col()).statusCode(200)
+                .body("repeated", equalTo(true)).body("move.gameOver", equalTo(true));
+        String replay = g.as().spec().when().get("/api/games/" + g.id() + "/replay").then().statusCode(200)
+                .extract().asString();
+        ReplayValidator.Result result = ReplayValidator.validate(Replay.fromJson(replay));
+        assertTrue(result.valid(), result.error());
+        assertTrue(result.gameOver());
+        assertEquals(g.shadow().score(), result.score());
+        assertNotNull(replay);
+    }
+
+    private static io.restassured.response.ValidatableResponse undo(Started g, int moveNumber) {
+        return g.as().spec().contentType(ContentType.JSON).body(Map.of("moveNumber", moveNumber))
+                .when().post("/api/games/" + g.id() + "/undo").then();
+    }
+
+    /** A placement on the board whose only fault is covering a filled cell. */
+    private static int[] overlapping(Game game) {
+        Piece[] remaining = game.remaining();
+        for (int slot = 0; slot < remaining.length; slot++) {
+            if (remaining[slot] == null) {
+                continue;
+            }
+            for (int row = 0; row < 8; row++) {
+                for (int col = 0; col < 8; col++) {
+                    if (remaining[slot].onBoard(row, col)
+                            && Rules.illegalReason(game.board(), remaining[slot], row, col) != null) {
+                        return new int[] {slot, row, col};
+                    }
+                }
+            }
+        }
+        throw new AssertionError("no overlapping placement on\n" + Board.text(game.board()));
+    }
+}
