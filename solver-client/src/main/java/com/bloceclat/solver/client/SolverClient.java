@@ -1,0 +1,63 @@
+package com.bloceclat.solver.client;
+
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.ProcessingException;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.smallrye.faulttolerance.api.BeforeRetry;
+
+/**
+ * What game-service uses to ask solver-service for AI moves and hints: the solver protocol's request object in, the
+ * response object out (SOLVER-PROTOCOL.md). Each attempt goes to the replica Stork picks, with the service token of
+ * the caller's OIDC client, and may take {@code quarkus.rest-client.solver.read-timeout}; an attempt that cannot
+ * connect, times out, loses its connection or finds the replica saturated is retried at once on another replica.
+ * A search is a pure function of its request, so a retry never does anything twice.
+ */
+@ApplicationScoped
+public class SolverClient {
+
+    @Inject
+    @RestClient
+    SolverApi api;
+
+    @ConfigProperty(name = "bloc.solver.urls")
+    List<String> urls;
+
+    @ConfigProperty(name = "bloc.solver.discovery", defaultValue = "static")
+    String discovery;
+
+    @PostConstruct
+    void defineService() {
+        SolverDiscovery.of(discovery, urls).define();
+    }
+
+    /**
+     * Solves one position.
+     *
+     * @throws SolverRequestException     the request is malformed (the protocol's message); not retried
+     * @throws SolverBusyException        every attempt found a saturated replica
+     * @throws ProcessingException        every attempt failed to connect or timed out
+     * @throws SolverUnavailableException any other error answer
+     */
+    @Retry(maxRetries = 3, delay = 10, jitter = 5, delayUnit = ChronoUnit.MILLIS,
+            retryOn = { ProcessingException.class, SolverBusyException.class })
+    @BeforeRetry(SolverRetries.class)
+    public ObjectNode solve(ObjectNode request) {
+        return api.solve(request);
+    }
+
+    /** How many attempts were retried since start. */
+    public long retries() {
+        return SolverRetries.COUNT.get();
+    }
+}
