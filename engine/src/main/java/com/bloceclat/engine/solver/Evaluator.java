@@ -90,18 +90,32 @@ final class Evaluator {
         if ((v3 & (v3 >>> 16)) == 0) {
             v += noI5v;
         }
-        int near = 0;
-        for (long line : Board.LINES) {
-            int empty = Long.bitCount(e & line);
-            if (empty >= 1 && empty <= 3) {
-                near++;
-            }
-        }
-        v += NEAR_LINE * near;
+        v += NEAR_LINE * (nearRows(e) + nearRows(transpose(e)));
         if (streak > 0) {
             v += STREAK * Math.min(streak, Rules.MAX_MULTIPLIER) * (miss < 2 ? 1.0 : 0.5);
         }
         return v;
+    }
+
+    /** Rows with one to three of the given cells: byte-wise popcount, then a range test per byte. */
+    static int nearRows(long cells) {
+        long x = cells - ((cells >>> 1) & 0x5555555555555555L);
+        x = (x & 0x3333333333333333L) + ((x >>> 2) & 0x3333333333333333L);
+        x = (x + (x >>> 4)) & 0x0F0F0F0F0F0F0F0FL;
+        long nonZero = (x | (x >>> 1) | (x >>> 2) | (x >>> 3)) & Board.COL0;
+        long fourOrMore = ((x >>> 2) | (x >>> 3)) & Board.COL0;
+        return Long.bitCount(nonZero & ~fourOrMore);
+    }
+
+    /** Swaps rows and columns (three delta swaps), so column questions become row questions. */
+    static long transpose(long x) {
+        long t = 0x0F0F0F0F00000000L & (x ^ (x << 28));
+        x ^= t ^ (t >>> 28);
+        t = 0x3333000033330000L & (x ^ (x << 14));
+        x ^= t ^ (t >>> 14);
+        t = 0x5500550055005500L & (x ^ (x << 7));
+        x ^= t ^ (t >>> 7);
+        return x;
     }
 
     /** Chance that a round of three pieces from the level's distribution has one that fits nowhere. */

@@ -15,7 +15,6 @@ import com.bloceclat.engine.SplitMix64;
 final class NextRounds {
     /** Value of a sampled round that no order can place: the game would end there. */
     static final double DEATH = -3000.0;
-    private static final int[][] ORDERS = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
     private final Piece[][] rounds;
     private final Evaluator eval;
@@ -39,26 +38,29 @@ final class NextRounds {
     double value(long board, int streak, int miss) {
         double total = 0;
         for (Piece[] r : rounds) {
-            double best = DEATH;
-            for (int[] order : ORDERS) {
-                double v = greedy(board, streak, miss, r, order);
-                if (v > best) {
-                    best = v;
-                }
-            }
-            total += best;
+            total += Math.max(DEATH, greedy(board, streak, miss, r, 7, 0));
         }
         return total / rounds.length;
     }
 
-    /** Each piece in turn where the static evaluation likes it best; minus infinity if one fits nowhere. */
-    private double greedy(long board, int streak, int miss, Piece[] r, int[] order) {
-        double points = 0;
-        for (int idx : order) {
-            Piece p = r[idx];
+    /**
+     * The best over every order of the pieces left ({@code left}, a slot mask) of placing each in
+     * turn where the static evaluation likes it best; orders sharing a first piece share its
+     * placement. Minus infinity when no order places them all.
+     */
+    private double greedy(long board, int streak, int miss, Piece[] r, int left, double points) {
+        if (left == 0) {
+            return points + eval.board(board, streak, miss);
+        }
+        double result = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < 3; i++) {
+            if ((left & (1 << i)) == 0) {
+                continue;
+            }
+            Piece p = r[i];
             long fit = p.fitAnchors(board);
             if (fit == 0) {
-                return Double.NEGATIVE_INFINITY;
+                continue;
             }
             double best = Double.NEGATIVE_INFINITY;
             long bestBoard = 0;
@@ -84,11 +86,9 @@ final class NextRounds {
                     bestPts = pts;
                 }
             }
-            board = bestBoard;
-            streak = bestStreak;
-            miss = bestMiss;
-            points += Evaluator.POINTS * bestPts;
+            result = Math.max(result, greedy(bestBoard, bestStreak, bestMiss, r, left & ~(1 << i),
+                    points + Evaluator.POINTS * bestPts));
         }
-        return points + eval.board(board, streak, miss);
+        return result;
     }
 }
