@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The solver-service load benchmark (docs/benchmarks.md, "solver-service"). From the repository root, after
+#   flock /tmp/bloc-build.lock ./mvnw -B -q -pl solver-service -am package -DskipTests
+# it starts replicas of the packaged jar on 127.0.0.1:18081 and :18082 (not the stack's ports), drives them with
+# LoadGenerator and stops them by PID. The rate limit is lifted (anonymous calls stand for the service caller).
+set -euo pipefail
+
+module=solver-service
+out=${BENCH_OUT:-$module/target/bench}
+duration=${BENCH_DURATION:-20}
+mkdir -p "$out"
+
+if [[ ! -f $module/target/load.classpath ]]; then
+  ${BLOC_BUILD_LOCK:+flock "$BLOC_BUILD_LOCK"} ./mvnw -B -q -o -pl $module dependency:build-classpath \
+    -Dmdep.outputFile=target/load.classpath -Dmdep.includeScope=test
+fi
+cp="$module/target/test-classes:$module/target/classes:$(cat $module/target/load.classpath)"
+
+pids=()
+stop() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done; done
+  pids=()
+}
+trap stop EXIT
+
+start() { # ports...
+  for port in "$@"; do
+    QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT=$port LOG_JSON=false \
+      BLOC_SOLVER_PUBLIC_REQUESTS_PER_SECOND=1000000 BLOC_SOLVER_PUBLIC_BURST=1000000 \
+      java -Xmx512m -jar $module/target/quarkus-app/quarkus-run.jar >"$out/replica-$port.log" 2>&1 &
+    pids+=($!)
+  done
+  for port in "$@"; do
+    until curl -fs -o /dev/null "http://127.0.0.1:$port/q/health/ready"; do sleep 0.5; done
+  done
+}
+
+rss() { for pid in "${pids[@]}"; do echo -n "$(ps -o rss= -p "$pid" | awk '{printf "%.0f", $1/1024}') MB "; done; }
+
+load() { # label, generator arguments...
+  local label=$1; shift
+  echo "-- $label (load average $(cut -d' ' -f1-3 /proc/loadavg); RSS $(rss))"
+  java -Xmx256m -cp "$cp" com.bloceclat.solver.load.LoadGenerator --duration "$duration" "$@"
+  echo "   RSS after: $(rss)"
+}
+
+one=http://127.0.0.1:18081
+two=http://127.0.0.1:18081,http://127.0.0.1:18082
+{
+  start 18081
+  load "1 replica, ai" --urls $one --mode ai --concurrency 8
+  load "1 replica, hint" --urls $one --mode hint --concurrency 8
+  load "1 replica, past saturation" --urls $one --mode ai --rate "${BENCH_OVER_RATE:-3000}"
+  load "1 replica, past saturation, again (memory)" --urls $one --mode ai --rate "${BENCH_OVER_RATE:-3000}"
+  stop
+  start 18081 18082
+  load "2 replicas, ai" --urls $two --mode ai --concurrency 16
+  load "2 replicas, hint" --urls $two --mode hint --concurrency 16
+  stop
+} 2>&1 | tee "$out/results.txt"
