@@ -32,7 +32,9 @@ public class GameEntity extends PanacheEntityBase {
         /** Game over: no remaining piece fits. */
         OVER,
         /** The player gave up. */
-        RESIGNED
+        RESIGNED,
+        /** Ended because it won its match (versus AI: it beat the score to beat). */
+        WON
     }
 
     @Id
@@ -83,6 +85,13 @@ public class GameEntity extends PanacheEntityBase {
 
     @Column(name = "finished_at")
     public OffsetDateTime finishedAt;
+
+    /** The match this game is part of; null for a solo game. */
+    @Column(name = "match_id")
+    public UUID matchId;
+
+    /** Its seat in the match: 0 the person (or first player), 1 the AI (or second player). */
+    public Integer seat;
 
     /** The game, locked for this transaction so that moves on one game are applied one at a time. */
     public static GameEntity lockedById(UUID id) {

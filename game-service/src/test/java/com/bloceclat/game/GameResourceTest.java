@@ -245,12 +245,23 @@ class GameResourceTest {
     }
 
     @Test
-    void aHintWithEverySolverDownIsA503AndLeavesTheGameUnassisted() {
+    void aHintComesFromSolverServiceAndMarksTheGameAssisted() {
         Started g = create(As.guest(null), "HARD", 8);
-        g.as().spec().when().post("/api/games/" + g.id() + "/hint").then().statusCode(503)
-                .contentType("application/problem+json")
-                .body("detail", containsString("the solver is unavailable"));
-        g.as().spec().when().get("/api/games/" + g.id()).then().body("assisted", equalTo(false));
+        Play.playOne(g, 1);
+        var hint = g.as().spec().when().post("/api/games/" + g.id() + "/hint").then().statusCode(200)
+                .body("game.assisted", equalTo(true))
+                .body("placements", hasSize(2))
+                .extract();
+        List<Integer> slots = hint.path("placements.slot");
+        List<Integer> rows = hint.path("placements.row");
+        List<Integer> cols = hint.path("placements.col");
+        // the suggestion is playable as it stands
+        for (int i = 0; i < slots.size(); i++) {
+            g.shadow().place(slots.get(i), rows.get(i), cols.get(i));
+            move(g, 2 + i, slots.get(i), rows.get(i), cols.get(i)).statusCode(200)
+                    .body("game.assisted", equalTo(true));
+        }
+        assertEquals(1, g.shadow().round());
     }
 
     @Test

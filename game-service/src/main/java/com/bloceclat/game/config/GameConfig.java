@@ -14,6 +14,30 @@ public interface GameConfig {
 
     Outbox outbox();
 
+    Ai ai();
+
+    Live live();
+
+    interface Live {
+        /** Frames a second a socket may send on average. */
+        @WithDefault("10")
+        double framesPerSecond();
+
+        /** Frames a socket may send at once. */
+        @WithDefault("20")
+        int burst();
+    }
+
+    interface Ai {
+        /** The AI's pace: at most one placement per this interval, so a person can watch it play. */
+        @WithDefault("1s")
+        Duration pace();
+
+        /** How many AI placements are worked out at once on this replica. */
+        @WithDefault("4")
+        int threads();
+    }
+
     interface Solver {
         /** solver-service replicas, tried in turn from a rotating start. */
         List<String> urls();

@@ -65,6 +65,9 @@ public class GameMessages {
             m.put("moveNumber", event.moveNumber).put("slot", event.slot).put("row", event.row).put("col", event.col);
         }
         m.put("mode", g.mode.name());
+        if (g.matchId != null) {
+            m.put("matchId", g.matchId.toString()).put("seat", g.seat);
+        }
         m.put("level", g.level);
         m.put("status", g.status.name());
         m.put("score", game.score());

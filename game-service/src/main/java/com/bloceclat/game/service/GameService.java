@@ -33,6 +33,7 @@ import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.Rules;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
+import com.bloceclat.game.MatchEntity;
 import com.bloceclat.game.client.SolverClient;
 import com.bloceclat.game.messaging.GameMessages;
 import com.bloceclat.game.service.Views.GameView;
@@ -66,6 +67,9 @@ public class GameService {
     @Inject
     ObjectMapper json;
 
+    @Inject
+    MatchService referee;
+
     /** Seed choice at creation: the server's, a given one, or the day's. */
     public record NewGame(Level level, Long seed, boolean daily) {
     }
@@ -75,38 +79,61 @@ public class GameService {
         if (request.seed() != null && request.daily()) {
             throw new BadRequestException("Choose either a seed or the daily game, not both.");
         }
+        long seed;
+        boolean seedPublic = true;
+        if (request.daily()) {
+            seed = dailySeed(LocalDate.now(ZoneOffset.UTC), request.level());
+        } else if (request.seed() != null) {
+            seed = request.seed();
+        } else {
+            seed = RANDOM.nextLong();
+            seedPublic = false;
+        }
+        String token = requester.guest() ? newGameToken() : null;
+        GameEntity g = newGame(GameEntity.Mode.SOLO, request.level(), seed, seedPublic, requester, token, null, null);
+        return view(g, rebuild(g, List.of()).game, 0).withToken(token);
+    }
+
+    /** A random seed for a new match. */
+    static long randomSeed() {
+        return RANDOM.nextLong();
+    }
+
+    /** A new guest game token: 32 random bytes, base64url. */
+    static String newGameToken() {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    /**
+     * Stores a new game and announces it. {@code owner} null means the game is played by game-service (the AI);
+     * otherwise a guest owner needs {@code token}.
+     */
+    GameEntity newGame(GameEntity.Mode mode, Level level, long seed, boolean seedPublic, Requester owner,
+            String token, UUID matchId, Integer seat) {
         GameEntity g = new GameEntity();
         g.id = UUID.randomUUID();
-        g.mode = GameEntity.Mode.SOLO;
-        g.level = request.level().name();
-        if (request.daily()) {
-            g.seed = dailySeed(LocalDate.now(ZoneOffset.UTC), request.level());
-            g.seedPublic = true;
-        } else if (request.seed() != null) {
-            g.seed = request.seed();
-            g.seedPublic = true;
-        } else {
-            g.seed = RANDOM.nextLong();
-            g.seedPublic = false;
-        }
-        String token = null;
-        if (requester.guest()) {
-            byte[] bytes = new byte[32];
-            RANDOM.nextBytes(bytes);
-            token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        g.mode = mode;
+        g.level = level.name();
+        g.seed = seed;
+        g.seedPublic = seedPublic;
+        if (owner != null && owner.guest()) {
             g.guestTokenHash = sha256(token);
-        } else {
-            g.ownerSubject = requester.subject();
-            g.ownerName = requester.name();
+        } else if (owner != null) {
+            g.ownerSubject = owner.subject();
+            g.ownerName = owner.name();
         }
+        g.matchId = matchId;
+        g.seat = seat;
         g.status = GameEntity.Status.PLAYING;
         g.createdAt = now();
         g.updatedAt = g.createdAt;
-        Game game = new Game(g.seed, request.level());
+        Game game = new Game(g.seed, level);
         summarize(g, game);
         g.persist();
         messages.created(g, game);
-        return view(g, game, 0).withToken(token);
+        return g;
     }
 
     /** The same seed for everyone on one UTC day and level. */
@@ -143,6 +170,7 @@ public class GameService {
                     + ".");
         }
         refuseIfFinished(g);
+        refuseIfNotYourTurn(g);
         Rebuilt r = rebuild(g, events);
         Game.Move m;
         try {
@@ -163,7 +191,7 @@ public class GameService {
     /** Takes back move {@code moveNumber}, which must be the last placement standing in the current round. */
     @Transactional
     public GameView undo(UUID id, Requester requester, int moveNumber) {
-        GameEntity g = owned(GameEntity.lockedById(id), id, requester);
+        GameEntity g = soloOnly(owned(GameEntity.lockedById(id), id, requester));
         List<GameEvent> events = g.events();
         boolean played = events.stream()
                 .anyMatch(e -> e.type == GameEvent.Type.PLACE && e.moveNumber == moveNumber);
@@ -197,7 +225,7 @@ public class GameService {
         record Asked(ObjectNode request, int eventCount, List<Integer> slots) {
         }
         Asked asked = QuarkusTransaction.requiringNew().call(() -> {
-            GameEntity g = owned(GameEntity.findById(id), id, requester);
+            GameEntity g = soloOnly(owned(GameEntity.findById(id), id, requester));
             refuseIfFinished(g);
             Rebuilt r = rebuild(g, g.events());
             ObjectNode request = json.createObjectNode();
@@ -269,6 +297,79 @@ public class GameService {
         return rebuild(g, g.events()).game.replay().toJson();
     }
 
+    // --- the AI ---
+
+    /** What the AI asks the solver, and the state it was asked about. */
+    public record AiQuestion(UUID gameId, int eventCount, ObjectNode request, List<Integer> slots) {
+    }
+
+    /** The question for the AI's next placement, or null when its game or match is no longer being played. */
+    @Transactional
+    public AiQuestion aiQuestion(UUID gameId) {
+        GameEntity g = GameEntity.findById(gameId);
+        if (g == null || g.status != GameEntity.Status.PLAYING) {
+            return null;
+        }
+        MatchEntity match = MatchEntity.findById(g.matchId);
+        if (match.status != MatchEntity.Status.PLAYING) {
+            return null;
+        }
+        Rebuilt r = rebuild(g, g.events());
+        ObjectNode request = json.createObjectNode();
+        request.put("id", g.id + ":" + g.eventCount);
+        ArrayNode board = request.putArray("board");
+        for (String line : Board.rows(r.game.board())) {
+            board.add(line);
+        }
+        ArrayNode pieces = request.putArray("pieces");
+        List<Integer> slots = new ArrayList<>();
+        Piece[] remaining = r.game.remaining();
+        for (int s = 0; s < remaining.length; s++) {
+            if (remaining[s] != null) {
+                pieces.add(remaining[s].name());
+                slots.add(s);
+            }
+        }
+        request.put("streak", r.game.streak()).put("miss", r.game.miss()).put("level", g.level).put("mode", "ai")
+                .put("strength", match.strength).put("seed", g.seed + g.eventCount);
+        return new AiQuestion(g.id, g.eventCount, request, slots);
+    }
+
+    /**
+     * Plays the first placement of the solver's answer on the AI's game, unless the game moved on meanwhile (another
+     * replica played it). Answers whether a placement was made.
+     */
+    @Transactional
+    public boolean aiPlay(AiQuestion question, JsonNode answer) {
+        GameEntity g = GameEntity.lockedById(question.gameId());
+        if (g.eventCount != question.eventCount() || g.status != GameEntity.Status.PLAYING
+                || MatchEntity.<MatchEntity>findById(g.matchId).status != MatchEntity.Status.PLAYING) {
+            return false;
+        }
+        JsonNode first = answer.path("placements").path(0);
+        if (first.isMissingNode()) {
+            throw new IllegalStateException("the solver placed nothing for game " + g.id + ": " + answer);
+        }
+        int slot = question.slots().get(first.path("piece").asInt());
+        List<GameEvent> events = g.events();
+        Rebuilt r = rebuild(g, events);
+        Game.Move m = r.game.place(slot, first.path("row").asInt(), first.path("col").asInt());
+        GameEvent event = append(g, GameEvent.Type.PLACE, m.round());
+        event.slot = m.slot();
+        event.row = m.row();
+        event.col = m.col();
+        event.moveNumber = lastMoveNumber(events) + 1;
+        event.persist();
+        afterEvent(g, r.game, event);
+        return true;
+    }
+
+    /** A game's state, rebuilt (for match views). */
+    GameView viewOf(GameEntity g) {
+        Rebuilt r = rebuild(g, g.events());
+        return view(g, r.game, r.lastMoveNumber);
+    }
+
     // --- rebuilding ---
 
     /** A game rebuilt from events, with the move numbers standing in its current round (for undo). */
@@ -338,6 +439,9 @@ public class GameService {
         if (g.status == GameEntity.Status.PLAYING && game.gameOver()) {
             g.status = GameEntity.Status.OVER;
         }
+        if (g.matchId != null) {
+            referee.afterEvent(g);
+        }
         messages.changed(g, game, event);
         if (g.finished()) {
             g.finishedAt = event.createdAt;
@@ -352,7 +456,7 @@ public class GameService {
 
     // --- access and errors ---
 
-    private static GameEntity owned(GameEntity g, UUID id, Requester requester) {
+    static GameEntity owned(GameEntity g, UUID id, Requester requester) {
         if (g == null) {
             throw new NotFoundException("There is no game " + id + ".");
         }
@@ -368,6 +472,15 @@ public class GameService {
     }
 
     private static void refuseIfFinished(GameEntity g) {
+        if (g.matchId != null) {
+            MatchEntity match = MatchEntity.findById(g.matchId);
+            if (match.status == MatchEntity.Status.FINISHED) {
+                throw conflict("The match is over: " + match.result + ".");
+            }
+        }
+        if (g.status == GameEntity.Status.WON) {
+            throw conflict("The game won its match and is finished.");
+        }
         if (g.status == GameEntity.Status.OVER) {
             throw conflict("The game is over: no piece fits any more. Its replay is at /api/games/" + g.id
                     + "/replay.");
@@ -377,11 +490,28 @@ public class GameService {
         }
     }
 
+    /** Two players on one device play one after the other: seat 1 once seat 0's game has ended. */
+    private static void refuseIfNotYourTurn(GameEntity g) {
+        if (g.mode == GameEntity.Mode.TWO_PLAYERS && g.seat == 1) {
+            GameEntity first = GameEntity.find("matchId = ?1 and seat = 0", g.matchId).firstResult();
+            if (!first.finished()) {
+                throw conflict("Player 2 plays once player 1's game has ended.");
+            }
+        }
+    }
+
+    private static GameEntity soloOnly(GameEntity g) {
+        if (g.mode != GameEntity.Mode.SOLO) {
+            throw conflict("Hints and undo are for solo games.");
+        }
+        return g;
+    }
+
     static ClientErrorException conflict(String message) {
         return new ClientErrorException(message, Response.Status.CONFLICT);
     }
 
-    private static String sha256(String text) {
+    static String sha256(String text) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
                     .digest(text.getBytes(StandardCharsets.UTF_8)));

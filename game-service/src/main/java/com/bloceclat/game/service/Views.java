@@ -81,4 +81,33 @@ public final class Views {
     @Schema(description = "The solver's suggestion for the rest of the round; the game is now assisted")
     public record HintView(List<Suggestion> placements, GameView game) {
     }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(description = "A match: its games, one per seat, and its result")
+    public record MatchView(
+            UUID id,
+            String mode,
+            String level,
+            @Schema(description = "The AI's strength, 1 to 5") Integer strength,
+            @Schema(description = "PLAYING or FINISHED") String status,
+            @Schema(description = "Shown once the match is finished") Long seed,
+            @Schema(description = "Versus AI: the score of the first game to end, for the other to beat")
+            Integer targetScore,
+            @Schema(description = "0 or 1; absent while playing and for a draw") Integer winnerSeat,
+            String result,
+            @Schema(description = "The caller's seat; play it through /api/games/{games[yourSeat].id}") int yourSeat,
+            List<GameView> games,
+            @Schema(description = "Guests only, at creation only: the game token of the guest's seat")
+            String gameToken) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(description = "A place in the online race queue of a level")
+    public record TicketView(
+            UUID ticket,
+            String level,
+            @Schema(description = "True until another player joins") boolean waiting,
+            @Schema(description = "The match, once made") UUID matchId,
+            OffsetDateTime since) {
+    }
 }

@@ -1,0 +1,55 @@
+package com.bloceclat.game;
+
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+
+/** A player waiting for an online race on a level, until matched ({@link #matchId}) or cancelled. */
+@Entity
+@Table(name = "race_ticket")
+public class RaceTicket extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+
+    @Column(nullable = false)
+    public String subject;
+
+    @Column(nullable = false)
+    public String name;
+
+    @Column(nullable = false)
+    public String level;
+
+    @Column(name = "created_at", nullable = false)
+    public OffsetDateTime createdAt;
+
+    @Column(name = "match_id")
+    public UUID matchId;
+
+    @Column(nullable = false)
+    public boolean cancelled;
+
+    /** The oldest ticket waiting on {@code level} of anyone but {@code subject}. */
+    public static RaceTicket oldestWaiting(String level, String subject) {
+        return find("level = ?1 and matchId is null and cancelled = false and subject <> ?2 order by createdAt",
+                level, subject).firstResult();
+    }
+
+    public static RaceTicket waitingOf(String level, String subject) {
+        return find("level = ?1 and matchId is null and cancelled = false and subject = ?2", level, subject)
+                .firstResult();
+    }
+
+    /** Serialises matchmaking on one level until the transaction ends (a PostgreSQL advisory lock). */
+    public static void lockLevel(String level) {
+        getEntityManager().createNativeQuery("SELECT pg_advisory_xact_lock(hashtext(:key))")
+                .setParameter("key", "race:" + level).getSingleResult();
+    }
+}

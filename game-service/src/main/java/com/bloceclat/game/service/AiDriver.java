@@ -1,0 +1,105 @@
+package com.bloceclat.game.service;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.client.SolverClient;
+import com.bloceclat.game.config.GameConfig;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * Plays the AI's games: on every tick, each AI game still playing whose last change is at least one pace old gets
+ * its next placement from solver-service. When no solver replica answers, the game simply waits for a later tick;
+ * the match goes on. Any replica may play any AI game: a placement is applied only if the game did not change since
+ * the question was asked (see {@link GameService#aiPlay}), so two replicas never both play one turn.
+ */
+@ApplicationScoped
+public class AiDriver {
+
+    private static final Logger LOG = Logger.getLogger(AiDriver.class);
+
+    @Inject
+    GameConfig config;
+
+    @Inject
+    GameService games;
+
+    @Inject
+    SolverClient solver;
+
+    private final Set<UUID> inFlight = ConcurrentHashMap.newKeySet();
+    private ScheduledExecutorService ticker;
+    private ExecutorService workers;
+
+    void start(@Observes StartupEvent event) {
+        workers = Executors.newFixedThreadPool(config.ai().threads(), r -> new Thread(r, "ai-player"));
+        ticker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "ai-ticker"));
+        long tick = Math.max(10, config.ai().pace().toMillis() / 4);
+        ticker.scheduleWithFixedDelay(this::tick, tick, tick, TimeUnit.MILLISECONDS);
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (ticker != null) {
+            ticker.shutdownNow();
+            workers.shutdownNow();
+        }
+    }
+
+    private void tick() {
+        try {
+            OffsetDateTime due = OffsetDateTime.now(ZoneOffset.UTC).minus(config.ai().pace());
+            List<UUID> ready = QuarkusTransaction.requiringNew().call(() -> GameEntity.<GameEntity>find(
+                    "mode = ?1 and seat = ?2 and status = ?3 and updatedAt <= ?4 order by updatedAt",
+                    GameEntity.Mode.VERSUS_AI, MatchService.AI_SEAT, GameEntity.Status.PLAYING, due)
+                    .page(0, 100).list().stream().map(g -> g.id).toList());
+            for (UUID id : ready) {
+                if (inFlight.add(id)) {
+                    workers.execute(() -> {
+                        try {
+                            playOne(id);
+                        } finally {
+                            inFlight.remove(id);
+                        }
+                    });
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf("AI tick failed (%s); next tick retries", e.getMessage());
+        }
+    }
+
+    /** One placement of one AI game, if it is still its turn. */
+    void playOne(UUID gameId) {
+        try {
+            GameService.AiQuestion question = games.aiQuestion(gameId);
+            if (question == null) {
+                return;
+            }
+            JsonNode answer = solver.solve(question.request());
+            games.aiPlay(question, answer);
+        } catch (SolverClient.SolverUnavailableException e) {
+            LOG.debugf("AI game %s waits for a solver: %s", gameId, e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "AI game %s: placement failed; retried on a later tick", gameId);
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package com.bloceclat.game.service;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.NotFoundException;
+
+import com.bloceclat.engine.Level;
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.MatchEntity;
+import com.bloceclat.game.RaceTicket;
+import com.bloceclat.game.service.Views.GameView;
+import com.bloceclat.game.service.Views.MatchView;
+import com.bloceclat.game.service.Views.TicketView;
+
+/** Matches: creating them and deciding their result as their games change. */
+@ApplicationScoped
+public class MatchService {
+
+    public static final int AI_SEAT = 1;
+
+    @Inject
+    GameService games;
+
+    /** A match against the AI: seat 0 is the person, seat 1 the AI, on the same seed and start board. */
+    @Transactional
+    public MatchView versusAi(Level level, int strength, Requester requester) {
+        MatchEntity m = newMatch(GameEntity.Mode.VERSUS_AI, level, strength);
+        String token = requester.guest() ? GameService.newGameToken() : null;
+        games.newGame(m.mode, level, m.seed, false, requester, token, m.id, 0);
+        games.newGame(m.mode, level, m.seed, false, null, null, m.id, AI_SEAT);
+        return view(m, 0, token);
+    }
+
+    /** Two players on one device: two games on one seed and start board, played one after the other. */
+    @Transactional
+    public MatchView twoPlayers(Level level, Requester requester) {
+        MatchEntity m = newMatch(GameEntity.Mode.TWO_PLAYERS, level, null);
+        String token = requester.guest() ? GameService.newGameToken() : null;
+        games.newGame(m.mode, level, m.seed, false, requester, token, m.id, 0);
+        games.newGame(m.mode, level, m.seed, false, requester, token, m.id, 1);
+        return view(m, 0, token);
+    }
+
+    /** What joining the online race queue gave: a match at once, or a ticket to wait with. */
+    public record Joined(MatchView match, TicketView ticket) {
+    }
+
+    /**
+     * Joins the race queue of a level: paired with the player who has waited longest on it, or queued. Joining again
+     * while waiting answers the same ticket. Matchmaking on a level is serialised by an advisory lock.
+     */
+    @Transactional
+    public Joined joinRace(Level level, Requester requester) {
+        RaceTicket.lockLevel(level.name());
+        RaceTicket mine = RaceTicket.waitingOf(level.name(), requester.subject());
+        if (mine != null) {
+            return new Joined(null, ticketView(mine));
+        }
+        RaceTicket other = RaceTicket.oldestWaiting(level.name(), requester.subject());
+        if (other == null) {
+            RaceTicket t = new RaceTicket();
+            t.id = UUID.randomUUID();
+            t.subject = requester.subject();
+            t.name = requester.name();
+            t.level = level.name();
+            t.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
+            t.persist();
+            return new Joined(null, ticketView(t));
+        }
+        MatchEntity m = newMatch(GameEntity.Mode.ONLINE_RACE, level, null);
+        games.newGame(m.mode, level, m.seed, false, new Requester(other.subject, other.name, null), null, m.id, 0);
+        games.newGame(m.mode, level, m.seed, false, requester, null, m.id, 1);
+        other.matchId = m.id;
+        return new Joined(view(m, 1, null), null);
+    }
+
+    @Transactional
+    public TicketView ticket(UUID id, Requester requester) {
+        return ticketView(ownTicket(id, requester));
+    }
+
+    /** Leaves the queue; a ticket already matched stays (the match has started). */
+    @Transactional
+    public void leaveRace(UUID id, Requester requester) {
+        RaceTicket t = ownTicket(id, requester);
+        if (t.matchId != null) {
+            throw GameService.conflict("This ticket has its match already: " + t.matchId + ".");
+        }
+        t.cancelled = true;
+    }
+
+    private static RaceTicket ownTicket(UUID id, Requester requester) {
+        RaceTicket t = RaceTicket.findById(id);
+        if (t == null || t.cancelled) {
+            throw new NotFoundException("There is no race ticket " + id + ".");
+        }
+        if (!t.subject.equals(requester.subject())) {
+            throw new jakarta.ws.rs.ForbiddenException("This ticket is another player's.");
+        }
+        return t;
+    }
+
+    private static TicketView ticketView(RaceTicket t) {
+        return new TicketView(t.id, t.level, t.matchId == null, t.matchId, t.createdAt);
+    }
+
+    private static MatchEntity newMatch(GameEntity.Mode mode, Level level, Integer strength) {
+        MatchEntity m = new MatchEntity();
+        m.id = UUID.randomUUID();
+        m.mode = mode;
+        m.level = level.name();
+        m.seed = GameService.randomSeed();
+        m.strength = strength;
+        m.status = MatchEntity.Status.PLAYING;
+        m.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
+        m.persist();
+        return m;
+    }
+
+    @Transactional
+    public MatchView state(UUID id, Requester requester) {
+        MatchEntity m = MatchEntity.findById(id);
+        if (m == null) {
+            throw new NotFoundException("There is no match " + id + ".");
+        }
+        List<GameEntity> seats = m.games();
+        for (GameEntity g : seats) {
+            if (g.ownerSubject != null || g.guestTokenHash != null) {
+                try {
+                    GameService.owned(g, id, requester);
+                    return view(m, g.seat, null);
+                } catch (jakarta.ws.rs.ForbiddenException e) {
+                    // try the other seat
+                }
+            }
+        }
+        throw new jakarta.ws.rs.ForbiddenException("This match is between other players.");
+    }
+
+    /**
+     * Called in the transaction of every event of a match's game, after the game's status is updated: decides the
+     * match if it can. A versus-AI game that has just beaten the score to beat is ended as {@code WON}. The match row
+     * is locked, so two games of a match are judged one at a time and the second sees the first's committed state.
+     */
+    void afterEvent(GameEntity changed) {
+        MatchEntity m = MatchEntity.lockedById(changed.matchId);
+        if (m.status != MatchEntity.Status.PLAYING) {
+            return;
+        }
+        GameEntity other = GameEntity.find("matchId = ?1 and seat <> ?2", m.id, changed.seat).firstResult();
+        MatchReferee.Side mine = new MatchReferee.Side(changed.score, changed.finished());
+        MatchReferee.Side theirs = new MatchReferee.Side(other.score, other.finished());
+        MatchReferee.Verdict v = changed.seat == 0 ? MatchReferee.judge(m.mode, mine, theirs)
+                : MatchReferee.judge(m.mode, theirs, mine);
+        m.targetScore = v.targetScore();
+        if (v.decided()) {
+            m.status = MatchEntity.Status.FINISHED;
+            m.winnerSeat = v.winnerSeat();
+            m.result = v.result();
+            m.finishedAt = OffsetDateTime.now(ZoneOffset.UTC);
+            if (!changed.finished() && v.winnerSeat() != null && v.winnerSeat().equals(changed.seat)) {
+                changed.status = GameEntity.Status.WON;
+            }
+        }
+    }
+
+    private MatchView view(MatchEntity m, int yourSeat, String token) {
+        List<GameView> seats = m.games().stream().map(games::viewOf).toList();
+        return new MatchView(m.id, m.mode.name(), m.level, m.strength, m.status.name(),
+                m.status == MatchEntity.Status.FINISHED ? m.seed : null, m.targetScore, m.winnerSeat, m.result,
+                yourSeat, seats, token);
+    }
+}

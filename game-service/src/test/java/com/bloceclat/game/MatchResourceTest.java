@@ -1,0 +1,273 @@
+package com.bloceclat.game;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.engine.Board;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.replay.ReplayValidator;
+import com.bloceclat.testsupport.Tokens;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.ExtractableResponse;
+import io.restassured.response.Response;
+
+@QuarkusTest
+class MatchResourceTest {
+
+    private static ExtractableResponse<Response> versusAi(String bearer, String level, int strength) {
+        var spec = given();
+        if (bearer != null) {
+            spec = spec.auth().oauth2(bearer);
+        }
+        return spec.contentType(ContentType.JSON)
+                .body(Map.of("mode", "VERSUS_AI", "level", level, "strength", strength))
+                .when().post("/api/matches").then().statusCode(201).extract();
+    }
+
+    @Test
+    void aVersusAiMatchPutsTwoGamesOnOneSeedAndTheAiPlaysItsOwn() {
+        var match = versusAi(Tokens.player("gina"), "HARD", 5);
+        String id = match.path("id");
+        assertEquals("/api/matches/" + id, java.net.URI.create(match.header("Location")).getPath());
+        List<List<String>> boards = match.path("games.board");
+        assertEquals(boards.get(0), boards.get(1));
+        List<String> pieces0 = match.path("games[0].pieces.id");
+        assertEquals(pieces0, match.path("games[1].pieces.id"));
+        assertEquals(0, (int) match.path("yourSeat"));
+        assertNull(match.path("seed"));
+
+        // the AI plays on its own, one placement per pace, through solver-service
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().auth().oauth2(Tokens.player("gina"))
+                .when().get("/api/matches/" + id).then().statusCode(200)
+                .body("games[1].nextMoveNumber", greaterThan(3)));
+        // the person's game is untouched by it
+        given().auth().oauth2(Tokens.player("gina")).when().get("/api/matches/" + id).then()
+                .body("games[0].nextMoveNumber", equalTo(1)).body("status", equalTo("PLAYING"));
+
+        given().auth().oauth2(Tokens.player("hal")).when().get("/api/matches/" + id).then().statusCode(403);
+        given().when().get("/api/matches/" + id).then().statusCode(403);
+        String aiGame = match.path("games[1].id");
+        given().auth().oauth2(Tokens.player("gina")).when().get("/api/games/" + aiGame).then().statusCode(403);
+
+        String mine = match.path("games[0].id");
+        given().auth().oauth2(Tokens.player("gina")).when().post("/api/games/" + mine + "/hint").then()
+                .statusCode(409).body("detail", equalTo("Hints and undo are for solo games."));
+        given().auth().oauth2(Tokens.player("gina")).when().post("/api/games/" + mine + "/resign").then()
+                .statusCode(200);
+    }
+
+    @Test
+    void withEverySolverDownTheAiWaitsAndTheMatchGoesOnWhenOneIsBack() {
+        SolverServiceProcess.halt();
+        String id;
+        String aiGame;
+        try {
+            var match = versusAi(null, "EASY", 2);
+            id = match.path("id");
+            String token = match.path("gameToken");
+            String mine = match.path("games[0].id");
+            aiGame = match.path("games[1].id");
+            // the person resigns at 0: the AI must beat 0
+            given().header("X-Game-Token", token).when().post("/api/games/" + mine + "/resign").then()
+                    .statusCode(200);
+            given().header("X-Game-Token", token).when().get("/api/matches/" + id).then()
+                    .body("status", equalTo("PLAYING")).body("targetScore", equalTo(0));
+            long aiEvents = QuarkusTransaction.requiringNew()
+                    .call(() -> GameEvent.count("gameId = ?1", java.util.UUID.fromString(aiGame)));
+            assertEquals(0, aiEvents, "the AI cannot have played without a solver");
+        } finally {
+            SolverServiceProcess.launch();
+        }
+        await().atMost(Duration.ofSeconds(60)).until(() -> "FINISHED".equals(QuarkusTransaction.requiringNew()
+                .call(() -> MatchEntity.<MatchEntity>findById(java.util.UUID.fromString(id)).status.name())));
+        MatchEntity m = QuarkusTransaction.requiringNew()
+                .call(() -> MatchEntity.<MatchEntity>findById(java.util.UUID.fromString(id)));
+        assertEquals(1, m.winnerSeat);
+        GameEntity ai = QuarkusTransaction.requiringNew()
+                .call(() -> GameEntity.<GameEntity>findById(java.util.UUID.fromString(aiGame)));
+        assertEquals(GameEntity.Status.WON, ai.status);
+        assertEquals(1, ai.eventCount, "the AI won with its first placement and stopped");
+    }
+
+    @Test
+    void thePersonBeatingTheAisScoreWinsAndTheGamesAreFinishedAndValid() {
+        var match = versusAi(Tokens.player("ivy"), "DIABOLICAL", 1);
+        String id = match.path("id");
+        String mine = match.path("games[0].id");
+        // wait for the AI to be blocked: its score is the one to beat
+        await().atMost(Duration.ofSeconds(120)).untilAsserted(() -> given().auth().oauth2(Tokens.player("ivy"))
+                .when().get("/api/matches/" + id).then().body("games[1].status", equalTo("OVER")));
+        var state = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then()
+                .body("targetScore", notNullValue()).extract();
+        int target = state.path("targetScore");
+        assertEquals(target, (int) state.path("games[1].score"));
+
+        // play the same seed: the engine's copy is rebuilt from the AI's replay seed once the match ends, so the
+        // person plays from the board the API shows
+        Play.Started me = new Play.Started(mine, Play.As.player(Tokens.player("ivy")), null);
+        int n = 1;
+        String status = "PLAYING";
+        while ("PLAYING".equals(status)) {
+            var game = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/games/" + mine).then()
+                    .extract();
+            int[] m = firstLegal(game.path("board"), game.path("pieces"));
+            var moved = Play.move(me, n++, m[0], m[1], m[2]).statusCode(200).extract();
+            status = moved.path("game.status");
+        }
+        var end = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then()
+                .body("status", equalTo("FINISHED")).body("seed", notNullValue()).extract();
+        int myScore = end.path("games[0].score");
+        if (myScore > target) {
+            assertEquals("WON", status);
+            assertEquals(0, (int) end.path("winnerSeat"));
+        } else {
+            assertEquals("OVER", status);
+            if (myScore < target) {
+                assertEquals(1, (int) end.path("winnerSeat"));
+            } else {
+                assertNull(end.path("winnerSeat"));
+            }
+        }
+        Play.move(me, n, 0, 0, 0).statusCode(409).body("detail", containsString("The match is over"));
+        String replay = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/games/" + mine + "/replay")
+                .then().statusCode(200).extract().asString();
+        ReplayValidator.Result result = ReplayValidator.validate(Replay.fromJson(replay));
+        org.junit.jupiter.api.Assertions.assertTrue(result.valid(), result.error());
+        assertEquals(myScore, result.score());
+    }
+
+    @Test
+    void badMatchRequestsAreExplained() {
+        given().contentType(ContentType.JSON).body("{\"mode\": \"VERSUS_AI\", \"level\": \"HARD\", \"strength\": 6}")
+                .when().post("/api/matches").then().statusCode(400)
+                .body("detail", equalTo("strength: must be between 1 and 5"));
+        given().contentType(ContentType.JSON).body("{\"mode\": \"CHESS\", \"level\": \"HARD\"}")
+                .when().post("/api/matches").then().statusCode(400)
+                .body("detail", containsString("mode: 'CHESS' is not a match mode"));
+        given().contentType(ContentType.JSON).body("{\"mode\": \"VERSUS_AI\", \"level\": \"NOPE\"}")
+                .when().post("/api/matches").then().statusCode(400)
+                .body("detail", containsString("unknown level"));
+        given().when().get("/api/matches/00000000-0000-4000-8000-000000000000").then().statusCode(404);
+        given().when().get("/api/matches/x").then().statusCode(404);
+    }
+
+    @Test
+    void twoPlayersOnOneDevicePlayOneAfterTheOtherOnTheSameGridAndCompare() {
+        var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "HARD"))
+                .when().post("/api/matches").then().statusCode(201).extract();
+        String id = match.path("id");
+        String token = match.path("gameToken");
+        String first = match.path("games[0].id");
+        String second = match.path("games[1].id");
+        assertEquals((Object) match.path("games[0].board"), match.path("games[1].board"));
+        assertEquals((Object) match.path("games[0].pieces"), match.path("games[1].pieces"));
+
+        Play.Started one = new Play.Started(first, Play.As.guest(token), null);
+        Play.Started two = new Play.Started(second, Play.As.guest(token), null);
+        var g2 = given().header("X-Game-Token", token).when().get("/api/games/" + second).then().extract();
+        int[] m = firstLegal(g2.path("board"), g2.path("pieces"));
+        Play.move(two, 1, m[0], m[1], m[2]).statusCode(409)
+                .body("detail", equalTo("Player 2 plays once player 1's game has ended."));
+
+        Play.move(one, 1, m[0], m[1], m[2]).statusCode(200);
+        given().header("X-Game-Token", token).when().post("/api/games/" + first + "/resign").then().statusCode(200);
+        given().header("X-Game-Token", token).when().get("/api/matches/" + id).then()
+                .body("status", equalTo("PLAYING"));
+        Play.move(two, 1, m[0], m[1], m[2]).statusCode(200);
+        var g2b = given().header("X-Game-Token", token).when().get("/api/games/" + second).then().extract();
+        int[] m2 = firstLegal(g2b.path("board"), g2b.path("pieces"));
+        Play.move(two, 2, m2[0], m2[1], m2[2]).statusCode(200);
+        // player 2 is ahead, but nothing is decided before both games end
+        given().header("X-Game-Token", token).when().get("/api/matches/" + id).then()
+                .body("status", equalTo("PLAYING"));
+        given().header("X-Game-Token", token).when().post("/api/games/" + second + "/resign").then()
+                .statusCode(200);
+        given().header("X-Game-Token", token).when().get("/api/matches/" + id).then()
+                .body("status", equalTo("FINISHED")).body("winnerSeat", equalTo(1))
+                .body("result", containsString("seat 1 wins"));
+    }
+
+    @Test
+    void anOnlineRacePairsTwoWaitingPlayersOnALevelAndTheBestScoreWins() {
+        given().contentType(ContentType.JSON).body(Map.of("mode", "ONLINE_RACE", "level", "EXPERT"))
+                .when().post("/api/matches").then().statusCode(401)
+                .body("detail", equalTo("Online races need a login: send a bearer token."));
+
+        String alice = Tokens.player("racer-a");
+        String bob = Tokens.player("racer-b");
+        var queued = given().auth().oauth2(alice).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "EXPERT"))
+                .when().post("/api/matches").then().statusCode(202).body("waiting", equalTo(true)).extract();
+        String ticket = queued.path("ticket");
+        given().auth().oauth2(alice).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "EXPERT"))
+                .when().post("/api/matches").then().statusCode(202).body("ticket", equalTo(ticket));
+        given().auth().oauth2(bob).when().get("/api/matches/queue/" + ticket).then().statusCode(403);
+
+        var match = given().auth().oauth2(bob).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "EXPERT"))
+                .when().post("/api/matches").then().statusCode(201).body("yourSeat", equalTo(1)).extract();
+        String id = match.path("id");
+        given().auth().oauth2(alice).when().get("/api/matches/queue/" + ticket).then().statusCode(200)
+                .body("waiting", equalTo(false)).body("matchId", equalTo(id));
+        given().auth().oauth2(alice).when().get("/api/matches/" + id).then().statusCode(200)
+                .body("yourSeat", equalTo(0)).body("mode", equalTo("ONLINE_RACE"));
+        given().auth().oauth2(Tokens.player("racer-c")).when().get("/api/matches/" + id).then().statusCode(403);
+
+        // both play at once on the same pieces
+        String aliceGame = match.path("games[0].id");
+        String bobGame = match.path("games[1].id");
+        var a = given().auth().oauth2(alice).when().get("/api/games/" + aliceGame).then().extract();
+        int[] m = firstLegal(a.path("board"), a.path("pieces"));
+        Play.move(new Play.Started(bobGame, Play.As.player(bob), null), 1, m[0], m[1], m[2]).statusCode(200);
+        given().auth().oauth2(bob).when().post("/api/games/" + bobGame + "/resign").then().statusCode(200);
+        given().auth().oauth2(alice).when().get("/api/matches/" + id).then().body("status", equalTo("PLAYING"))
+                .body("games[1].status", equalTo("RESIGNED"));
+        given().auth().oauth2(alice).when().post("/api/games/" + aliceGame + "/resign").then().statusCode(200);
+        given().auth().oauth2(alice).when().get("/api/matches/" + id).then().body("status", equalTo("FINISHED"))
+                .body("winnerSeat", equalTo(1));
+
+        String dave = Tokens.player("racer-d");
+        String waiting = given().auth().oauth2(dave).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "DIABOLICAL"))
+                .when().post("/api/matches").then().statusCode(202).extract().path("ticket");
+        given().auth().oauth2(dave).when().delete("/api/matches/queue/" + waiting).then().statusCode(204);
+        given().auth().oauth2(dave).when().get("/api/matches/queue/" + waiting).then().statusCode(404);
+    }
+
+    /** The first legal placement for the board and pieces the API shows. */
+    private static int[] firstLegal(List<String> board, List<Map<String, Object>> pieces) {
+        long b = Board.parse(board.toArray(String[]::new));
+        for (Map<String, Object> p : pieces) {
+            if (Boolean.TRUE.equals(p.get("placed"))) {
+                continue;
+            }
+            @SuppressWarnings("unchecked")
+            com.bloceclat.engine.Piece piece = com.bloceclat.engine.Piece
+                    .ofRows(((List<String>) p.get("rows")).toArray(String[]::new));
+            for (int row = 0; row < 8; row++) {
+                for (int col = 0; col < 8; col++) {
+                    if (com.bloceclat.engine.Rules.illegalReason(b, piece, row, col) == null) {
+                        return new int[] {(Integer) p.get("slot"), row, col};
+                    }
+                }
+            }
+        }
+        throw new AssertionError("nothing fits, yet the game is playing");
+    }
+}

@@ -1,0 +1,116 @@
+package com.bloceclat.game;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+
+/**
+ * A real solver-service, its packaged jar ({@code solver-service/target/quarkus-app}) run as its own process on a
+ * free port of 127.0.0.1, for the module's tests; {@code bloc.solver.urls} lists a replica that is down, then this
+ * one. Tests can {@link #stop()} and {@link #start()} it to see game-service without a solver. The root build
+ * packages solver-service before game-service (game-service's pom declares the order).
+ */
+public class SolverServiceProcess implements QuarkusTestResourceLifecycleManager {
+
+    static final Path JAR = Path.of("..", "solver-service", "target", "quarkus-app", "quarkus-run.jar");
+
+    private static volatile int port;
+    private static volatile Process process;
+
+    @Override
+    public Map<String, String> start() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        launch();
+        return Map.of("bloc.solver.urls", "http://127.0.0.1:9,http://127.0.0.1:" + port);
+    }
+
+    @Override
+    public void stop() {
+        halt();
+    }
+
+    /** Starts the process (again, on the same port) and waits until it answers. */
+    static synchronized void launch() {
+        if (!Files.exists(JAR)) {
+            throw new IllegalStateException("No solver-service jar at " + JAR.toAbsolutePath()
+                    + ": package solver-service first (./mvnw -B -pl solver-service,game-service -am verify)");
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx192m",
+                "-Dquarkus.http.host=127.0.0.1",
+                "-Dquarkus.http.port=" + port,
+                // bearer tokens are not used here: public callers may solve
+                "-Dquarkus.oidc.auth-server-url=http://127.0.0.1:9/realms/none",
+                "-Dbloc.solver.public.requests-per-second=1000",
+                "-Dbloc.solver.public.burst=1000",
+                "-Dquarkus.log.console.json.enabled=false",
+                "-jar", JAR.toAbsolutePath().toString()));
+        File log = new File("target/solver-service.log");
+        builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log));
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start solver-service", e);
+        }
+        HttpClient http = HttpClient.newHttpClient();
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("solver-service exited with " + process.exitValue() + "; see " + log);
+            }
+            try {
+                HttpResponse<Void> r = http.send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/api/solver/info")).build(),
+                        HttpResponse.BodyHandlers.discarding());
+                if (r.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        halt();
+        throw new IllegalStateException("solver-service did not answer within 120 s; see " + log);
+    }
+
+    /** Stops the process and waits for it to exit. */
+    static synchronized void halt() {
+        Process p = process;
+        if (p != null && p.isAlive()) {
+            p.destroy();
+            try {
+                if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                    p.destroyForcibly().waitFor();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        process = null;
+    }
+}

@@ -1,0 +1,66 @@
+package com.bloceclat.game.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.game.GameEntity.Mode;
+import com.bloceclat.game.service.MatchReferee.Side;
+import com.bloceclat.game.service.MatchReferee.Verdict;
+
+class MatchRefereeTest {
+
+    @Test
+    void versusAiUndecidedWhileBothPlay() {
+        Verdict v = MatchReferee.judge(Mode.VERSUS_AI, new Side(500, false), new Side(900, false));
+        assertFalse(v.decided());
+        assertNull(v.targetScore());
+    }
+
+    @Test
+    void versusAiTheFirstBlockedSetsTheScoreToBeat() {
+        Verdict v = MatchReferee.judge(Mode.VERSUS_AI, new Side(300, false), new Side(420, true));
+        assertFalse(v.decided());
+        assertEquals(420, v.targetScore());
+        Verdict equal = MatchReferee.judge(Mode.VERSUS_AI, new Side(420, false), new Side(420, true));
+        assertFalse(equal.decided(), "equalling the score does not beat it");
+    }
+
+    @Test
+    void versusAiBeatingTheScoreWinsAtOnce() {
+        Verdict v = MatchReferee.judge(Mode.VERSUS_AI, new Side(421, false), new Side(420, true));
+        assertTrue(v.decided());
+        assertEquals(0, v.winnerSeat());
+        assertEquals(420, v.targetScore());
+        Verdict ai = MatchReferee.judge(Mode.VERSUS_AI, new Side(0, true), new Side(12, false));
+        assertTrue(ai.decided());
+        assertEquals(1, ai.winnerSeat());
+    }
+
+    @Test
+    void versusAiBlockedShortOfTheScoreLoses() {
+        Verdict v = MatchReferee.judge(Mode.VERSUS_AI, new Side(380, true), new Side(420, true));
+        assertTrue(v.decided());
+        assertEquals(1, v.winnerSeat());
+        Verdict draw = MatchReferee.judge(Mode.VERSUS_AI, new Side(420, true), new Side(420, true));
+        assertTrue(draw.decided());
+        assertNull(draw.winnerSeat());
+        assertEquals("draw at 420", draw.result());
+    }
+
+    @Test
+    void twoPlayersAndRacesWaitForBothThenTheBestScoreWins() {
+        for (Mode mode : new Mode[] {Mode.TWO_PLAYERS, Mode.ONLINE_RACE}) {
+            assertFalse(MatchReferee.judge(mode, new Side(900, false), new Side(100, true)).decided(),
+                    mode + ": no early win");
+            Verdict v = MatchReferee.judge(mode, new Side(900, true), new Side(100, true));
+            assertTrue(v.decided());
+            assertEquals(0, v.winnerSeat());
+            assertNull(v.targetScore());
+            assertEquals("seat 0 wins, 900 to 100", v.result());
+        }
+    }
+}
