@@ -81,10 +81,6 @@ public class GameAudit extends PanacheEntityBase {
     @Column(nullable = false, columnDefinition = "text")
     public String trace;
 
-    public static boolean known(UUID gameId) {
-        return count("gameId", gameId) > 0;
-    }
-
     /**
      * Stores the verdict on a game unless the game is already known, in which case nothing changes (a redelivered
      * or duplicated message). Returns whether it was stored.

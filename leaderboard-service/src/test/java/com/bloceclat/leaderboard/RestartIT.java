@@ -20,10 +20,14 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -66,19 +70,30 @@ class RestartIT {
             expected.put(game.gameId().toString(), outcomeOf(i).name());
         }
 
-        Games.publish(burst.subList(0, GAMES / 2).toArray(ProducerRecord[]::new));
+        // The burst is published at 50 games a second while the service is started, killed, started, stopped and
+        // started again: whatever the interleaving, the end state must be the same.
+        Thread publisher = new Thread(() -> {
+            try (KafkaProducer<String, String> producer = producer()) {
+                for (ProducerRecord<String, String> record : burst) {
+                    producer.send(record);
+                    PackagedService.sleep(20);
+                }
+            }
+        }, "burst");
         service.start();
+        publisher.start();
         awaitAudits(150);
         service.kill();
         int afterCrash = audits();
 
-        Games.publish(burst.subList(GAMES / 2, GAMES).toArray(ProducerRecord[]::new));
         service.start();
-        awaitAudits(650);
+        awaitAudits(afterCrash + 300);
         String redelivered = duplicates();
         service.stop();
+        int afterStop = audits();
 
         service.start();
+        publisher.join();
         awaitAudits(GAMES);
 
         try (Connection db = service.database(); Statement sql = db.createStatement()) {
@@ -104,8 +119,8 @@ class RestartIT {
             });
             assertEquals(expectedRecords, records, "every record and nothing else");
         }
-        System.out.printf("RestartIT: %d audits after the crash, %s redelivered messages found known after it, "
-                + "%d games in all%n", afterCrash, redelivered, GAMES);
+        System.out.printf("RestartIT: %d audits when killed, %s redelivered messages found known after it, %d audits "
+                + "when stopped, %d games in all%n", afterCrash, redelivered, afterStop, GAMES);
     }
 
     /** Game i: mostly honest players' games; every 10th a guest's, an assisted one, a doctored one. */
@@ -145,6 +160,15 @@ class RestartIT {
                 .filter(line -> line.startsWith("leaderboard_games_total{") && line.contains("outcome=\"DUPLICATE\""))
                 .map(line -> line.substring(line.lastIndexOf(' ') + 1))
                 .findFirst().orElse("0");
+    }
+
+    static KafkaProducer<String, String> producer() {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, service.bootstrapServers());
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        return new KafkaProducer<>(props);
     }
 
     static void awaitAudits(int atLeast) {

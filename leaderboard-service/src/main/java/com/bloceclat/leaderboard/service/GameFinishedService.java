@@ -4,9 +4,10 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import org.jboss.logging.Logger;
@@ -16,7 +17,6 @@ import com.bloceclat.leaderboard.GameAudit;
 import com.bloceclat.leaderboard.GameRecord;
 import com.bloceclat.leaderboard.Outcome;
 
-import io.micrometer.core.instrument.MeterRegistry;
 
 /** Judges each finished game once and keeps it: an audit row always, a record when it earns one. */
 @ApplicationScoped
@@ -24,31 +24,34 @@ public class GameFinishedService {
 
     private static final Logger LOG = Logger.getLogger(GameFinishedService.class);
 
-    @Inject
-    MeterRegistry registry;
-
     Clock clock = Clock.systemUTC();
 
+    /** A finished game as received, with when it was published (its Kafka timestamp), or null. */
+    public record Received(GameFinished game, Instant publishedAt) {
+    }
+
     /**
-     * Judges and stores the game unless it is known already, in one transaction: when this returns, the verdict is
-     * committed and the message may be acknowledged.
+     * Judges and stores each game unless it is known already, all in one transaction: when this returns, every
+     * verdict is committed and the messages may be acknowledged.
      *
-     * @param publishedAt when the message was published (its Kafka timestamp), or null
-     * @return the verdict, or null for a game already judged (nothing changed)
+     * @return each game's verdict, in order, or null for a game already judged (nothing changed for it)
      */
     @Transactional
-    public Verdict process(GameFinished game, Instant publishedAt) {
-        if (GameAudit.known(game.gameId())) {
-            count("DUPLICATE");
-            return null;
+    public List<Verdict> process(List<Received> games) {
+        List<Verdict> verdicts = new ArrayList<>(games.size());
+        for (Received received : games) {
+            verdicts.add(store(received.game(), received.publishedAt(), OffsetDateTime.now(clock)));
         }
+        return verdicts;
+    }
+
+    private Verdict store(GameFinished game, Instant publishedAt, OffsetDateTime now) {
         GameFinished.Player player = game.player();
         Verdict verdict = Verdict.of(game.replayJson(), player != null);
         boolean stored = GameAudit.storeOnce(game.gameId(), player == null ? null : player.subject(),
                 player == null ? null : player.name(), game.mode().name(), utc(game.finishedAt()),
-                publishedAt == null ? null : utc(publishedAt), OffsetDateTime.now(clock), game.replayJson(), verdict);
+                publishedAt == null ? null : utc(publishedAt), now, game.replayJson(), verdict);
         if (!stored) {
-            count("DUPLICATE");
             return null;
         }
         if (verdict.outcome() == Outcome.RECORD) {
@@ -57,12 +60,7 @@ public class GameFinishedService {
         } else if (verdict.outcome() == Outcome.REJECTED) {
             LOG.infof("Game %s rejected: %s", game.gameId(), verdict.reason());
         }
-        count(verdict.outcome().name());
         return verdict;
-    }
-
-    private void count(String outcome) {
-        registry.counter("leaderboard.games", "outcome", outcome).increment();
     }
 
     private static OffsetDateTime utc(Instant instant) {
