@@ -105,7 +105,8 @@ class MatchSocketTest {
         assertEquals(false, moved.path("result").path("repeated").asBoolean());
         assertEquals(2, moved.path("result").path("game").path("nextMoveNumber").asInt());
         // our own change comes back as an update too, for every socket of the match
-        socket.next(f -> "update".equals(f.path("type").asText()) && f.path("game").path("seat").asInt() == 0);
+        socket.next(f -> "update".equals(f.path("type").asText()) && f.path("game").path("seat").asInt() == 0
+                && "PLACE".equals(f.path("game").path("type").asText()));
         socket.connection().closeAndAwait();
     }
 
@@ -215,7 +216,7 @@ class MatchSocketTest {
                 .body(Map.of("moveNumber", 1, "slot", m[0], "row", m[1], "col", m[2]))
                 .when().post("/api/games/" + bobGame + "/moves").then().statusCode(200).extract();
         JsonNode update = socket.next(f -> "update".equals(f.path("type").asText())
-                && f.path("game").path("seat").asInt() == 1);
+                && f.path("game").path("seat").asInt() == 1 && "PLACE".equals(f.path("game").path("type").asText()));
         assertEquals(bobGame, update.path("game").path("gameId").asText());
         assertEquals((int) moved.path("game.score"), update.path("game").path("score").asInt());
         assertEquals(JSON.valueToTree(moved.path("game.board")), update.path("game").path("board"));

@@ -1,0 +1,115 @@
+package com.bloceclat.game;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.Level;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Load benchmark (docs/benchmarks.md): {@code games} guest solo games played at once against a running game-service,
+ * each player placing a piece every {@code thinkMs}, for {@code moves} placements or until game over. Prints the
+ * latency distribution of the moves as the client sees them.
+ *
+ * <pre>java -cp game-service/target/test-classes:$(cat game-service/target/test.classpath) com.bloceclat.game.MoveLoad
+ *     http://127.0.0.1:8080 500 1000 40</pre>
+ */
+public final class MoveLoad {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private MoveLoad() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String base = args.length > 0 ? args[0] : "http://127.0.0.1:8080";
+        int games = args.length > 1 ? Integer.parseInt(args[1]) : 500;
+        long thinkMs = args.length > 2 ? Long.parseLong(args[2]) : 1000;
+        int moves = args.length > 3 ? Integer.parseInt(args[3]) : 40;
+        System.exit(run(base, games, thinkMs, moves) ? 0 : 1);
+    }
+
+    /** Plays the games; prints the distribution; answers whether every move was accepted. */
+    static boolean run(String base, int games, long thinkMs, int moves) throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
+        CountDownLatch started = new CountDownLatch(games);
+        CountDownLatch done = new CountDownLatch(games);
+        List<Thread> players = new ArrayList<>();
+        for (int i = 0; i < games; i++) {
+            long seed = 1000 + i;
+            Thread t = new Thread(() -> {
+                try {
+                    HttpResponse<String> created = http.send(HttpRequest.newBuilder(URI.create(base + "/api/games"))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString("{\"level\": \"MEDIUM\", \"seed\": " + seed + "}"))
+                            .build(), HttpResponse.BodyHandlers.ofString());
+                    JsonNode game = JSON.readTree(created.body());
+                    String id = game.get("id").asText();
+                    String token = game.get("gameToken").asText();
+                    Game shadow = new Game(seed, Level.MEDIUM);
+                    started.countDown();
+                    started.await();
+                    Thread.sleep((long) (Math.random() * thinkMs));
+                    for (int n = 1; n <= moves && !shadow.gameOver(); n++) {
+                        int[] m = Play.firstLegal(shadow);
+                        shadow.place(m[0], m[1], m[2]);
+                        String body = "{\"moveNumber\": " + n + ", \"slot\": " + m[0] + ", \"row\": " + m[1]
+                                + ", \"col\": " + m[2] + "}";
+                        long t0 = System.nanoTime();
+                        HttpResponse<String> r = http.send(HttpRequest.newBuilder(
+                                URI.create(base + "/api/games/" + id + "/moves"))
+                                .header("Content-Type", "application/json").header("X-Game-Token", token)
+                                .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                                HttpResponse.BodyHandlers.ofString());
+                        latencies.add(System.nanoTime() - t0);
+                        if (r.statusCode() != 200) {
+                            errors.add(r.statusCode() + " " + r.body());
+                        }
+                        Thread.sleep(thinkMs);
+                    }
+                } catch (Exception e) {
+                    errors.add(e.toString());
+                    started.countDown();
+                } finally {
+                    done.countDown();
+                }
+            });
+            players.add(t);
+            t.start();
+        }
+        long begin = System.nanoTime();
+        done.await(30, TimeUnit.MINUTES);
+        double seconds = (System.nanoTime() - begin) / 1e9;
+        long[] sorted = latencies.stream().mapToLong(Long::longValue).sorted().toArray();
+        System.out.printf("games %d, think %d ms, moves %d in %.1f s (%.0f/s), errors %d%n", games, thinkMs,
+                sorted.length, seconds, sorted.length / seconds, errors.size());
+        print(sorted);
+        errors.stream().limit(5).forEach(e -> System.out.println("  error: " + e));
+        return errors.isEmpty();
+    }
+
+    static void print(long[] sorted) {
+        for (double q : new double[] {0.5, 0.9, 0.95, 0.99, 0.999, 1.0}) {
+            System.out.printf("  p%-5s %7.2f ms%n", q * 100, pct(sorted, q) / 1e6);
+        }
+    }
+
+    private static long pct(long[] sorted, double q) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
+    }
+
+}

@@ -1,0 +1,188 @@
+package com.bloceclat.game;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import com.bloceclat.testsupport.KafkaResource;
+import com.bloceclat.testsupport.PostgresResource;
+
+import io.quarkus.test.oidc.server.OidcWiremockTestResource;
+
+/**
+ * Packaged game-service replicas ({@code target/quarkus-app}), each its own process as in production, sharing one
+ * real PostgreSQL, one Kafka broker and one OIDC server started in this JVM. A replica can be started, killed and
+ * started again on the same data.
+ */
+final class PackagedGameService implements AutoCloseable {
+
+    private final PostgresResource postgres = new PostgresResource();
+    private final KafkaResource kafka = new KafkaResource();
+    private final OidcWiremockTestResource oidc = new OidcWiremockTestResource();
+    private final Map<String, String> env = new HashMap<>();
+    private final Path logDir;
+    private final List<Replica> replicas = new ArrayList<>();
+    private int runs;
+
+    /** One running process. */
+    final class Replica {
+        private final Process process;
+        final int port;
+
+        private Replica(Process process, int port) {
+            this.process = process;
+            this.port = port;
+        }
+
+        String http() {
+            return "http://127.0.0.1:" + port;
+        }
+
+        String ws() {
+            return "ws://127.0.0.1:" + port;
+        }
+
+        /** SIGKILL, as in a crash; waits until the process is gone. */
+        void kill() {
+            process.destroyForcibly();
+            try {
+                process.waitFor(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    PackagedGameService(Path logDir) {
+        this.logDir = logDir;
+        Map<String, String> db = postgres.start();
+        Map<String, String> broker = kafka.start();
+        Map<String, String> auth = oidc.start();
+        env.put("QUARKUS_DATASOURCE_JDBC_URL", db.get("quarkus.datasource.jdbc.url"));
+        env.put("QUARKUS_DATASOURCE_USERNAME", db.get("quarkus.datasource.username"));
+        env.put("QUARKUS_DATASOURCE_PASSWORD", db.get("quarkus.datasource.password"));
+        env.put("KAFKA_BOOTSTRAP_SERVERS", broker.get("kafka.bootstrap.servers"));
+        env.put("QUARKUS_OIDC_AUTH_SERVER_URL", auth.get("keycloak.url") + "/realms/quarkus");
+        env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+        env.put("SOLVER_URLS", "http://127.0.0.1:9");
+        env.put("LOG_JSON", "false");
+        // tokens signed here with the key the OIDC server publishes
+        System.setProperty("smallrye.jwt.sign.key.location", "privateKey.jwk");
+    }
+
+    static Path jar() {
+        Path jar = Path.of(System.getProperty("game.jar", "target/quarkus-app/quarkus-run.jar"));
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("No packaged service at " + jar.toAbsolutePath()
+                    + "; run ./mvnw -B -pl game-service -am package -DskipTests first");
+        }
+        return jar;
+    }
+
+    /** Starts a replica and waits until it is ready (database and Kafka checks up). */
+    Replica start() {
+        int port = freePort();
+        runs++;
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-Djava.util.logging.manager=org.jboss.logmanager.LogManager",
+                "-jar", jar().toAbsolutePath().toString());
+        builder.environment().putAll(env);
+        builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
+        builder.redirectErrorStream(true);
+        Path log = logDir.resolve("game-service-run-" + runs + ".log");
+        Process process;
+        try {
+            Files.createDirectories(logDir);
+            builder.redirectOutput(log.toFile());
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Replica replica = new Replica(process, port);
+        replicas.add(replica);
+        HttpClient client = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("game-service exited with " + process.exitValue() + "; see " + log);
+            }
+            try {
+                HttpResponse<String> ready = client.send(HttpRequest.newBuilder(
+                        URI.create(replica.http() + "/q/health/ready")).timeout(Duration.ofSeconds(5)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (ready.statusCode() == 200) {
+                    return replica;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new IllegalStateException("game-service was not ready within 120 s; see " + log);
+    }
+
+    /** Stops the broker: Kafka is unavailable until {@link #startKafka()}. */
+    void stopKafka() {
+        kafka.stop();
+    }
+
+    /** Starts a broker again (on another port); replicas started from now on use it. */
+    void startKafka() {
+        env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.start().get("kafka.bootstrap.servers"));
+    }
+
+    /** Outbox rows of a game not yet acknowledged by a broker. */
+    long unsent(String gameId) throws SQLException {
+        try (Connection c = DriverManager.getConnection(env.get("QUARKUS_DATASOURCE_JDBC_URL"),
+                env.get("QUARKUS_DATASOURCE_USERNAME"), env.get("QUARKUS_DATASOURCE_PASSWORD"));
+                PreparedStatement q = c.prepareStatement(
+                        "SELECT count(*) FROM outbox WHERE msg_key = ? AND sent_at IS NULL")) {
+            q.setString(1, gameId);
+            try (ResultSet r = q.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        replicas.forEach(Replica::kill);
+        oidc.stop();
+        kafka.stop();
+        postgres.stop();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,261 @@
+package com.bloceclat.game;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.replay.ReplayValidator;
+import com.bloceclat.testsupport.KafkaResource;
+import com.bloceclat.testsupport.Tokens;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.restassured.http.ContentType;
+import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+
+/**
+ * The packaged service as it runs in production: two replicas serving one online race over WebSockets, and a
+ * replica killed in the middle of a game that the player then finishes on a new one.
+ */
+class ReplicasIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    static PackagedGameService stack;
+
+    @BeforeAll
+    static void infrastructure() {
+        stack = new PackagedGameService(Path.of("target", "replicas-it"));
+    }
+
+    @AfterAll
+    static void tearDown() {
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    @Test
+    void anOnlineRaceBetweenPlayersOnTwoReplicasIsLiveForBoth() throws Exception {
+        PackagedGameService.Replica one = stack.start();
+        PackagedGameService.Replica two = stack.start();
+        String alice = Tokens.player("alice");
+        String bob = Tokens.player("bob");
+        given().baseUri(one.http()).auth().oauth2(alice).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "HARD"))
+                .when().post("/api/matches").then().statusCode(202);
+        String id = given().baseUri(two.http()).auth().oauth2(bob).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "HARD"))
+                .when().post("/api/matches").then().statusCode(201).extract().path("id");
+
+        Socket aliceSocket = Socket.open(one.ws() + "/api/matches/" + id + "/live", alice);
+        Socket bobSocket = Socket.open(two.ws() + "/api/matches/" + id + "/live", bob);
+        JsonNode aliceState = aliceSocket.next(f -> "state".equals(f.path("type").asText()));
+        JsonNode bobState = bobSocket.next(f -> "state".equals(f.path("type").asText()));
+        assertEquals(0, aliceState.path("match").path("yourSeat").asInt());
+        assertEquals(1, bobState.path("match").path("yourSeat").asInt());
+
+        // bob plays over his socket on replica two: alice sees it on replica one, and the other way round
+        int[] b = MatchSocketTest.firstLegal(bobState.path("match").path("games").path(1));
+        bobSocket.send("{\"type\": \"move\", \"moveNumber\": 1, \"slot\": " + b[0] + ", \"row\": " + b[1]
+                + ", \"col\": " + b[2] + "}");
+        JsonNode bobMoved = bobSocket.next(f -> "moved".equals(f.path("type").asText()));
+        JsonNode seen = aliceSocket.next(f -> "update".equals(f.path("type").asText())
+                && f.path("game").path("seat").asInt() == 1 && "PLACE".equals(f.path("game").path("type").asText()));
+        assertEquals(bobMoved.path("result").path("game").path("board"), seen.path("game").path("board"));
+        assertEquals(bobMoved.path("result").path("game").path("score").asInt(), seen.path("game").path("score").asInt());
+
+        int[] a = MatchSocketTest.firstLegal(aliceState.path("match").path("games").path(0));
+        aliceSocket.send("{\"type\": \"move\", \"moveNumber\": 1, \"slot\": " + a[0] + ", \"row\": " + a[1]
+                + ", \"col\": " + a[2] + "}");
+        aliceSocket.next(f -> "moved".equals(f.path("type").asText()));
+        bobSocket.next(f -> "update".equals(f.path("type").asText()) && f.path("game").path("seat").asInt() == 0
+                && "PLACE".equals(f.path("game").path("type").asText()));
+
+        // both resign: each socket gets the final state with the result
+        aliceSocket.send("{\"type\": \"resign\"}");
+        bobSocket.send("{\"type\": \"resign\"}");
+        JsonNode aliceEnd = aliceSocket.next(f -> "state".equals(f.path("type").asText())
+                && "FINISHED".equals(f.path("match").path("status").asText()));
+        JsonNode bobEnd = bobSocket.next(f -> "state".equals(f.path("type").asText())
+                && "FINISHED".equals(f.path("match").path("status").asText()));
+        assertEquals(aliceEnd.path("match").path("result"), bobEnd.path("match").path("result"));
+        aliceSocket.close();
+        bobSocket.close();
+        one.kill();
+        two.kill();
+    }
+
+    @Test
+    void aReplicaKilledInTheMiddleOfAGameLosesNothingAndThePlayerFinishesItOnAnother() throws Exception {
+        PackagedGameService.Replica first = stack.start();
+        var created = given().baseUri(first.http()).contentType(ContentType.JSON)
+                .body("{\"level\": \"DIABOLICAL\", \"seed\": 77}")
+                .when().post("/api/games").then().statusCode(201).extract();
+        String id = created.path("id");
+        String token = created.path("gameToken");
+        Game shadow = new Game(77, Level.DIABOLICAL);
+        int n = 1;
+        for (; n <= 4; n++) {
+            int[] m = Play.firstLegal(shadow);
+            shadow.place(m[0], m[1], m[2]);
+            given().baseUri(first.http()).header("X-Game-Token", token).contentType(ContentType.JSON)
+                    .body(Map.of("moveNumber", n, "slot", m[0], "row", m[1], "col", m[2]))
+                    .when().post("/api/games/" + id + "/moves").then().statusCode(200);
+        }
+        first.kill();
+
+        PackagedGameService.Replica second = stack.start();
+        var state = given().baseUri(second.http()).header("X-Game-Token", token)
+                .when().get("/api/games/" + id).then().statusCode(200).extract();
+        assertEquals(shadow.score(), (int) state.path("score"));
+        assertEquals(5, (int) state.path("nextMoveNumber"));
+        assertEquals(List.of(com.bloceclat.engine.Board.rows(shadow.board())), state.path("board"));
+        while (!shadow.gameOver()) {
+            int[] m = Play.firstLegal(shadow);
+            shadow.place(m[0], m[1], m[2]);
+            given().baseUri(second.http()).header("X-Game-Token", token).contentType(ContentType.JSON)
+                    .body(Map.of("moveNumber", n++, "slot", m[0], "row", m[1], "col", m[2]))
+                    .when().post("/api/games/" + id + "/moves").then().statusCode(200);
+        }
+
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            ConsumerTask<String, String> task = companion.consumeStrings().fromTopics(GameFinished.CHANNEL);
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> task.getRecords().stream().anyMatch(r -> id.equals(r.key())));
+            // the game's last event is on game-events too, so everything before it has been relayed
+            ConsumerTask<String, String> events = companion.consumeStrings().fromTopics("game-events");
+            await().atMost(Duration.ofSeconds(60)).until(() -> events.getRecords().stream()
+                    .anyMatch(r -> id.equals(r.key()) && r.value().contains("\"status\":\"OVER\"")));
+            List<ConsumerRecord<String, String>> finished = task.getRecords().stream()
+                    .filter(r -> id.equals(r.key())).toList();
+            task.close();
+            events.close();
+            assertEquals(1, finished.size());
+            GameFinished message = GameFinished.fromJson(finished.get(0).value());
+            ReplayValidator.Result result = ReplayValidator.validate(Replay.fromJson(message.replayJson()));
+            assertTrue(result.valid(), result.error());
+            assertTrue(result.gameOver());
+            assertEquals(shadow.score(), result.score());
+        }
+        second.kill();
+    }
+
+    @Test
+    void gamesFinishedWhileKafkaIsDownArePublishedOnceItIsBack() throws Exception {
+        PackagedGameService.Replica replica = stack.start();
+        stack.stopKafka();
+        String id;
+        Game shadow = new Game(5, Level.EXPERT);
+        try {
+            // Kafka is not on the request path: the game is played to the end while the broker is gone
+            var created = given().baseUri(replica.http()).contentType(ContentType.JSON)
+                    .body("{\"level\": \"EXPERT\", \"seed\": 5}")
+                    .when().post("/api/games").then().statusCode(201).extract();
+            id = created.path("id");
+            String token = created.path("gameToken");
+            int n = 1;
+            while (!shadow.gameOver()) {
+                int[] m = Play.firstLegal(shadow);
+                shadow.place(m[0], m[1], m[2]);
+                given().baseUri(replica.http()).header("X-Game-Token", token).contentType(ContentType.JSON)
+                        .body(Map.of("moveNumber", n++, "slot", m[0], "row", m[1], "col", m[2]))
+                        .when().post("/api/games/" + id + "/moves").then().statusCode(200);
+            }
+            assertTrue(stack.unsent(id) >= n, "every change waits in the outbox while Kafka is down");
+        } finally {
+            replica.kill();
+            stack.startKafka();
+        }
+        PackagedGameService.Replica next = stack.start();
+        String gameId = id;
+        await().atMost(Duration.ofSeconds(60)).until(() -> stack.unsent(gameId) == 0);
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            ConsumerTask<String, String> task = companion.consumeStrings().fromTopics(GameFinished.CHANNEL);
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> task.getRecords().stream().anyMatch(r -> gameId.equals(r.key())));
+            List<ConsumerRecord<String, String>> finished = task.getRecords().stream()
+                    .filter(r -> gameId.equals(r.key())).toList();
+            task.close();
+            assertEquals(1, finished.size());
+            ReplayValidator.Result result = ReplayValidator.validate(
+                    Replay.fromJson(GameFinished.fromJson(finished.get(0).value()).replayJson()));
+            assertTrue(result.valid(), result.error());
+            assertEquals(shadow.score(), result.score());
+        }
+        next.kill();
+    }
+
+    /** A JDK WebSocket client collecting frames. */
+    record Socket(WebSocket socket, BlockingQueue<JsonNode> frames) {
+
+        static Socket open(String url, String bearer) {
+            BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+            WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder()
+                    .header("Authorization", "Bearer " + bearer)
+                    .buildAsync(URI.create(url), new WebSocket.Listener() {
+                        private final StringBuilder text = new StringBuilder();
+
+                        @Override
+                        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+                            text.append(data);
+                            if (last) {
+                                try {
+                                    frames.add(JSON.readTree(text.toString()));
+                                } catch (Exception e) {
+                                    throw new AssertionError(e);
+                                }
+                                text.setLength(0);
+                            }
+                            webSocket.request(1);
+                            return null;
+                        }
+                    }).join();
+            return new Socket(ws, frames);
+        }
+
+        void send(String text) {
+            socket.sendText(text, true).join();
+        }
+
+        JsonNode next(Predicate<JsonNode> wanted) throws InterruptedException {
+            while (true) {
+                JsonNode frame = frames.poll(60, TimeUnit.SECONDS);
+                if (frame == null) {
+                    throw new AssertionError("no matching frame within 60 s");
+                }
+                if (wanted.test(frame)) {
+                    return frame;
+                }
+            }
+        }
+
+        void close() {
+            socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+        }
+    }
+}
