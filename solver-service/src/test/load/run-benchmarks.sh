@@ -51,8 +51,11 @@ two=http://127.0.0.1:18081,http://127.0.0.1:18082
   start 18081
   load "1 replica, ai" --urls $one --mode ai --concurrency 8
   load "1 replica, hint" --urls $one --mode hint --concurrency 8
-  load "1 replica, past saturation" --urls $one --mode ai --rate "${BENCH_OVER_RATE:-3000}"
-  load "1 replica, past saturation, again (memory)" --urls $one --mode ai --rate "${BENCH_OVER_RATE:-3000}"
+  load "1 replica, ai strength 1 (the service's own ceiling: little search)" --urls $one --mode ai --strength 1 \
+    --concurrency 8
+  load "1 replica, past saturation: 64 callers" --urls $one --mode ai --concurrency 64
+  load "1 replica, past saturation: open loop" --urls $one --mode ai --rate "${BENCH_OVER_RATE:-800}"
+  load "1 replica, past saturation: open loop, again (memory)" --urls $one --mode ai --rate "${BENCH_OVER_RATE:-800}"
   stop
   start 18081 18082
   load "2 replicas, ai" --urls $two --mode ai --concurrency 16

@@ -47,7 +47,7 @@ public final class LoadGenerator {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int POSITIONS = 600;
-    private static final int MAX_IN_FLIGHT = 4096;
+    private static final int MAX_IN_FLIGHT = 512;
 
     private final List<URI> targets;
     private final List<String> bodies;
