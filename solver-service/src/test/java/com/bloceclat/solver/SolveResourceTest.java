@@ -147,7 +147,7 @@ class SolveResourceTest {
                 "solver_queue_wait_seconds_bucket",
                 "solver_positions_examined_total{mode=\"ai\"}",
                 "solver_queue_depth ",
-                "solver_queue_capacity 32.0",
+                "solver_queue_capacity 16.0",
                 "solver_pool_size ",
                 "solver_pool_active ",
                 "solver_pool_utilisation ")) {

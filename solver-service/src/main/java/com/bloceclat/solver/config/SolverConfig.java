@@ -15,7 +15,7 @@ public interface SolverConfig {
     OptionalInt workers();
 
     /** Searches that may wait for a worker; past that a request is refused at once with 429. */
-    @WithDefault("32")
+    @WithDefault("16")
     int queueCapacity();
 
     /** What {@code Retry-After} says when the pool is full. */

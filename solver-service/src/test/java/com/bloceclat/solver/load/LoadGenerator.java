@@ -79,7 +79,7 @@ public final class LoadGenerator {
         Duration warmup = Duration.ofSeconds(Long.parseLong(opts.getOrDefault("warmup", "5")));
         LoadGenerator generator = new LoadGenerator(urls, bodies(mode, strength), opts.get("token"));
 
-        Map<URI, Double> heapBefore = generator.heap();
+        Map<URI, String> before = generator.metrics();
         String shape;
         long measuredNanos;
         if (opts.containsKey("rate")) {
@@ -92,7 +92,7 @@ public final class LoadGenerator {
             measuredNanos = generator.closedLoop(concurrency, warmup, duration);
         }
         generator.report(mode.wire() + " strength " + strength + ", " + urls.size() + " replica(s), " + shape,
-                measuredNanos, heapBefore, generator.heap());
+                measuredNanos, before, generator.metrics());
     }
 
     /** Mid-game positions as protocol requests. */
@@ -224,26 +224,48 @@ public final class LoadGenerator {
         return measured;
     }
 
-    /** Heap in use on each replica (Micrometer's jvm_memory_used_bytes, area heap), in MB. */
-    private Map<URI, Double> heap() {
-        Map<URI, Double> out = new HashMap<>();
+    /** Each replica's Prometheus text, or "" when it does not answer. */
+    private Map<URI, String> metrics() {
+        Map<URI, String> out = new HashMap<>();
         for (URI target : targets) {
-            URI metrics = target.resolve("/q/metrics");
             try {
-                String text = http.send(HttpRequest.newBuilder(metrics).build(), HttpResponse.BodyHandlers.ofString())
-                        .body();
-                double bytes = text.lines()
-                        .filter(l -> l.startsWith("jvm_memory_used_bytes{") && l.contains("area=\"heap\""))
-                        .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
-                out.put(target, bytes / (1 << 20));
+                out.put(target, http.send(HttpRequest.newBuilder(target.resolve("/q/metrics")).build(),
+                        HttpResponse.BodyHandlers.ofString()).body());
             } catch (Exception e) {
-                out.put(target, Double.NaN);
+                out.put(target, "");
             }
         }
         return out;
     }
 
-    private void report(String title, long measuredNanos, Map<URI, Double> heapBefore, Map<URI, Double> heapAfter) {
+    /** The sum of the samples whose line starts with {@code prefix} (name and the start of the labels). */
+    private static double sum(String metrics, String prefix, String alsoContains) {
+        return metrics.lines().filter(l -> l.startsWith(prefix) && l.contains(alsoContains))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+    }
+
+    /** The upper bound (le) of the histogram bucket holding quantile q of what was added between two scrapes. */
+    private static double quantile(String name, String before, String after, double q) {
+        Map<Double, Double> counts = new java.util.TreeMap<>();
+        for (String[] scrape : new String[][] { { before, "-1" }, { after, "1" } }) {
+            scrape[0].lines().filter(l -> l.startsWith(name + "_bucket{")).forEach(l -> {
+                int at = l.indexOf("le=\"") + 4;
+                String le = l.substring(at, l.indexOf('"', at));
+                double bound = le.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le);
+                double v = Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1));
+                counts.merge(bound, Double.parseDouble(scrape[1]) * v, Double::sum);
+            });
+        }
+        double total = counts.getOrDefault(Double.POSITIVE_INFINITY, 0.0);
+        for (Map.Entry<Double, Double> e : counts.entrySet()) {
+            if (total > 0 && e.getValue() >= q * total) {
+                return e.getKey() * 1000;
+            }
+        }
+        return Double.NaN;
+    }
+
+    private void report(String title, long measuredNanos, Map<URI, String> before, Map<URI, String> after) {
         double seconds = measuredNanos / 1e9;
         long ok = statuses.getOrDefault(200, new LongAdder()).sum();
         long tooMany = statuses.getOrDefault(429, new LongAdder()).sum();
@@ -256,8 +278,17 @@ public final class LoadGenerator {
                 percentile(sorted, 0.50), percentile(sorted, 0.90), percentile(sorted, 0.99),
                 sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1] / 1e6);
         for (URI target : targets) {
-            System.out.printf(Locale.ROOT, "heap used on %s: %.0f MB before, %.0f MB after%n", target.getAuthority(),
-                    heapBefore.get(target), heapAfter.get(target));
+            String b = before.get(target);
+            String a = after.get(target);
+            double searches = sum(a, "solver_search_seconds_count", "") - sum(b, "solver_search_seconds_count", "");
+            double searchMs = (sum(a, "solver_search_seconds_sum", "") - sum(b, "solver_search_seconds_sum", ""))
+                    / searches * 1000;
+            System.out.printf(Locale.ROOT, "%s: %.0f searches, mean %.2f ms on a worker; queue wait p50 <= %.1f ms,"
+                    + " p99 <= %.1f ms (histogram buckets); heap used %.0f MB before, %.0f MB after%n",
+                    target.getAuthority(), searches, searchMs,
+                    quantile("solver_queue_wait_seconds", b, a, 0.50), quantile("solver_queue_wait_seconds", b, a, 0.99),
+                    sum(b, "jvm_memory_used_bytes{", "area=\"heap\"") / (1 << 20),
+                    sum(a, "jvm_memory_used_bytes{", "area=\"heap\"") / (1 << 20));
         }
     }
 
