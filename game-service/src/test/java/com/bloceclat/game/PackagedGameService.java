@@ -82,6 +82,9 @@ final class PackagedGameService implements AutoCloseable {
         env.put("QUARKUS_OIDC_AUTH_SERVER_URL", auth.get("keycloak.url") + "/realms/quarkus");
         env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
         env.put("SOLVER_URLS", "http://127.0.0.1:9");
+        // the solver client's service token comes from the OIDC server's client credentials grant
+        env.put("QUARKUS_OIDC_CLIENT_ID", "quarkus-app");
+        env.put("QUARKUS_OIDC_CREDENTIALS_SECRET", "secret");
         env.put("LOG_JSON", "false");
         // tokens signed here with the key the OIDC server publishes
         System.setProperty("smallrye.jwt.sign.key.location", "privateKey.jwk");

@@ -11,15 +11,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.quarkus.test.oidc.server.OidcWiremockTestResource;
 
 /**
  * A real solver-service, its packaged jar ({@code solver-service/target/quarkus-app}) run as its own process on a
- * free port of 127.0.0.1, for the module's tests; {@code bloc.solver.urls} lists a replica that is down, then this
- * one. Tests can {@link #stop()} and {@link #start()} it to see game-service without a solver. The root build
+ * free port of 127.0.0.1, for the module's tests, with the WireMock OIDC server both check tokens against (and which
+ * grants game-service's solver client its service token); {@code bloc.solver.urls} lists a replica that is down,
+ * then this one. Tests can {@link #stop()} and {@link #start()} it to see game-service without a solver. The root build
  * packages solver-service before game-service (game-service's pom declares the order).
  */
 public class SolverServiceProcess implements QuarkusTestResourceLifecycleManager {
@@ -28,6 +31,9 @@ public class SolverServiceProcess implements QuarkusTestResourceLifecycleManager
 
     private static volatile int port;
     private static volatile Process process;
+    private static volatile String realm;
+
+    private final OidcWiremockTestResource oidc = new OidcWiremockTestResource();
 
     @Override
     public Map<String, String> start() {
@@ -36,13 +42,22 @@ public class SolverServiceProcess implements QuarkusTestResourceLifecycleManager
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
+        Map<String, String> oidcConfig = oidc.start();
+        realm = oidcConfig.get("keycloak.url") + "/realms/quarkus";
         launch();
-        return Map.of("bloc.solver.urls", "http://127.0.0.1:9,http://127.0.0.1:" + port);
+        Map<String, String> config = new HashMap<>(oidcConfig);
+        config.put("bloc.solver.urls", "http://127.0.0.1:9,http://127.0.0.1:" + port);
+        // the service token for solver-service: the OIDC server's client credentials grant (roles in "groups")
+        config.put("quarkus.oidc-client.auth-server-url", realm);
+        config.put("quarkus.oidc-client.client-id", "quarkus-app");
+        config.put("quarkus.oidc-client.credentials.secret", "secret");
+        return config;
     }
 
     @Override
     public void stop() {
         halt();
+        oidc.stop();
     }
 
     /** Starts the process (again, on the same port) and waits until it answers. */
@@ -55,10 +70,9 @@ public class SolverServiceProcess implements QuarkusTestResourceLifecycleManager
         ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx192m",
                 "-Dquarkus.http.host=127.0.0.1",
                 "-Dquarkus.http.port=" + port,
-                // bearer tokens are not used here: public callers may solve
-                "-Dquarkus.oidc.auth-server-url=http://127.0.0.1:9/realms/none",
-                "-Dbloc.solver.public.requests-per-second=1000",
-                "-Dbloc.solver.public.burst=1000",
+                // tokens checked against the OIDC server of the tests, which puts the roles in "groups"
+                "-Dquarkus.oidc.auth-server-url=" + realm,
+                "-Dquarkus.oidc.roles.role-claim-path=groups",
                 "-Dquarkus.log.console.json.enabled=false",
                 "-jar", JAR.toAbsolutePath().toString()));
         File log = new File("target/solver-service.log");

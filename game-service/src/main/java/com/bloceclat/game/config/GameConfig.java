@@ -10,6 +10,7 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "bloc")
 public interface GameConfig {
 
+    /** Read by the solver client (module solver-client); named here because this mapping owns the prefix. */
     Solver solver();
 
     Outbox outbox();
@@ -39,12 +40,12 @@ public interface GameConfig {
     }
 
     interface Solver {
-        /** solver-service replicas, tried in turn from a rotating start. */
+        /** solver-service replicas ({@code SOLVER_URLS}). */
         List<String> urls();
 
-        /** How long one replica may take to answer before the next one is tried. */
-        @WithDefault("3s")
-        Duration timeout();
+        /** {@code static} or {@code dns} ({@code SOLVER_DISCOVERY}). */
+        @WithDefault("static")
+        String discovery();
     }
 
     interface Outbox {

@@ -14,12 +14,15 @@ import java.util.concurrent.TimeUnit;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.ProcessingException;
 
 import org.jboss.logging.Logger;
 
 import com.bloceclat.game.GameEntity;
-import com.bloceclat.game.client.SolverClient;
 import com.bloceclat.game.config.GameConfig;
+import com.bloceclat.solver.client.SolverBusyException;
+import com.bloceclat.solver.client.SolverClient;
+import com.bloceclat.solver.client.SolverUnavailableException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -96,7 +99,7 @@ public class AiDriver {
             }
             JsonNode answer = solver.solve(question.request());
             games.aiPlay(question, answer);
-        } catch (SolverClient.SolverUnavailableException e) {
+        } catch (ProcessingException | SolverBusyException | SolverUnavailableException e) {
             LOG.debugf("AI game %s waits for a solver: %s", gameId, e.getMessage());
         } catch (RuntimeException e) {
             LOG.warnf(e, "AI game %s: placement failed; retried on a later tick", gameId);

@@ -22,6 +22,7 @@ import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.ClientErrorException;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.ServiceUnavailableException;
 import jakarta.ws.rs.core.Response;
 
@@ -34,8 +35,11 @@ import com.bloceclat.engine.Rules;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.MatchEntity;
-import com.bloceclat.game.client.SolverClient;
 import com.bloceclat.game.messaging.GameMessages;
+import com.bloceclat.solver.client.SolverBusyException;
+import com.bloceclat.solver.client.SolverClient;
+import com.bloceclat.solver.client.SolverRequestException;
+import com.bloceclat.solver.client.SolverUnavailableException;
 import com.bloceclat.game.service.Views.GameView;
 import com.bloceclat.game.service.Views.Happened;
 import com.bloceclat.game.service.Views.HintView;
@@ -250,7 +254,9 @@ public class GameService {
         JsonNode answer;
         try {
             answer = solver.solve(asked.request);
-        } catch (SolverClient.SolverUnavailableException e) {
+        } catch (SolverRequestException e) {
+            throw new IllegalStateException("solver-service refused a hint request: " + e.getMessage(), e);
+        } catch (ProcessingException | SolverBusyException | SolverUnavailableException e) {
             throw new ServiceUnavailableException("No hint right now: the solver is unavailable. Try again shortly; "
                     + "the game was not marked assisted.");
         }
