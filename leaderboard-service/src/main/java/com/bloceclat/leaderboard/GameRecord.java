@@ -126,19 +126,25 @@ public class GameRecord extends PanacheEntityBase {
                 .getResultList();
     }
 
-    /** 1 + the number of standing records of the level (in the period) ranked above this one. */
+    /**
+     * 1 + the number of standing records of the level (in the period) ranked above this one: those with a higher
+     * score, then those with the same score and an earlier game. Two counts, so that each reads a range of
+     * {@code game_record_top}.
+     */
     public long rank(OffsetDateTime since) {
         Map<String, Object> params = new HashMap<>();
         params.put("level", level);
         params.put("score", score);
-        params.put("finishedAt", finishedAt);
-        params.put("gameId", gameId);
-        String query = "level = :level and struckAt is null and (score > :score or (score = :score and "
-                + "(finishedAt < :finishedAt or (finishedAt = :finishedAt and gameId < :gameId))))";
+        String window = "";
         if (since != null) {
-            query += " and finishedAt >= :since";
+            window = " and finishedAt >= :since";
             params.put("since", since);
         }
-        return count(query, params) + 1;
+        long higher = count("level = :level and struckAt is null and score > :score" + window, params);
+        params.put("finishedAt", finishedAt);
+        params.put("gameId", gameId);
+        long earlier = count("level = :level and struckAt is null and score = :score and (finishedAt < :finishedAt "
+                + "or (finishedAt = :finishedAt and gameId < :gameId))" + window, params);
+        return higher + earlier + 1;
     }
 }
