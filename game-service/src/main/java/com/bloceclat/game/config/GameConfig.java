@@ -1,54 +1,22 @@
 package com.bloceclat.game.config;
 
 import java.time.Duration;
-import java.util.List;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
-/** game-service's own settings (prefix {@code bloc}). */
-@ConfigMapping(prefix = "bloc")
-public interface GameConfig {
+/**
+ * game-service's own settings, one mapping per prefix ({@code bloc.outbox}, {@code bloc.ai}, {@code bloc.live}), so
+ * that the other {@code bloc.*} keys (the solver client's {@code bloc.solver.*}, the platform's
+ * {@code bloc.component} marker) stay outside every mapping.
+ */
+public final class GameConfig {
 
-    /** Read by the solver client (module solver-client); named here because this mapping owns the prefix. */
-    Solver solver();
-
-    Outbox outbox();
-
-    Ai ai();
-
-    Live live();
-
-    interface Live {
-        /** Frames a second a socket may send on average. */
-        @WithDefault("10")
-        double framesPerSecond();
-
-        /** Frames a socket may send at once. */
-        @WithDefault("20")
-        int burst();
+    private GameConfig() {
     }
 
-    interface Ai {
-        /** The AI's pace: at most one placement per this interval, so a person can watch it play. */
-        @WithDefault("1s")
-        Duration pace();
-
-        /** How many AI placements are worked out at once on this replica. */
-        @WithDefault("4")
-        int threads();
-    }
-
-    interface Solver {
-        /** solver-service replicas ({@code SOLVER_URLS}). */
-        List<String> urls();
-
-        /** {@code static} or {@code dns} ({@code SOLVER_DISCOVERY}). */
-        @WithDefault("static")
-        String discovery();
-    }
-
-    interface Outbox {
+    @ConfigMapping(prefix = "bloc.outbox")
+    public interface Outbox {
         /** How often the relay looks for unsent messages when nothing woke it (for example after Kafka was down). */
         @WithDefault("2s")
         Duration pollInterval();
@@ -59,5 +27,27 @@ public interface GameConfig {
 
         @WithDefault("200")
         int batchSize();
+    }
+
+    @ConfigMapping(prefix = "bloc.ai")
+    public interface Ai {
+        /** The AI's pace: at most one placement per this interval, so a person can watch it play. */
+        @WithDefault("1s")
+        Duration pace();
+
+        /** How many AI placements are worked out at once on this replica. */
+        @WithDefault("4")
+        int threads();
+    }
+
+    @ConfigMapping(prefix = "bloc.live")
+    public interface Live {
+        /** Frames a second a socket may send on average. */
+        @WithDefault("10")
+        double framesPerSecond();
+
+        /** Frames a socket may send at once. */
+        @WithDefault("20")
+        int burst();
     }
 }

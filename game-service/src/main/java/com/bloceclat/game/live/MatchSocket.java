@@ -56,7 +56,7 @@ public class MatchSocket {
     GameService games;
 
     @Inject
-    GameConfig config;
+    GameConfig.Live config;
 
     @OnOpen
     public String open() {
@@ -75,7 +75,7 @@ public class MatchSocket {
         }
         UUID gameId = view.games().get(view.yourSeat()).id();
         SEATS.put(connection.id(), new Seat(matchId, gameId, requester,
-                new RateLimit(config.live().framesPerSecond(), config.live().burst(), System.nanoTime())));
+                new RateLimit(config.framesPerSecond(), config.burst(), System.nanoTime())));
         return new ServerFrame.State(view).toJson();
     }
 
@@ -86,7 +86,7 @@ public class MatchSocket {
             return new ServerFrame.Error(403, "This connection is not part of a match.").toJson();
         }
         if (!seat.limit().tryAcquire(System.nanoTime())) {
-            return new ServerFrame.Error(429, "Too many frames: at most " + config.live().framesPerSecond()
+            return new ServerFrame.Error(429, "Too many frames: at most " + config.framesPerSecond()
                     + " a second; this one was ignored.").toJson();
         }
         ClientFrame frame;

@@ -40,7 +40,7 @@ public class OutboxRelay {
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
 
     @Inject
-    GameConfig config;
+    GameConfig.Outbox config;
 
     @Inject
     @Channel(GameMessages.EVENTS_CHANNEL)
@@ -55,7 +55,7 @@ public class OutboxRelay {
 
     void start(@Observes StartupEvent event) {
         executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "outbox-relay"));
-        long every = config.outbox().pollInterval().toMillis();
+        long every = config.pollInterval().toMillis();
         executor.scheduleWithFixedDelay(this::relaySafely, every, every, TimeUnit.MILLISECONDS);
     }
 
@@ -77,7 +77,7 @@ public class OutboxRelay {
 
     private void relaySafely() {
         try {
-            while (relayBatch() == config.outbox().batchSize()) {
+            while (relayBatch() == config.batchSize()) {
                 // a full batch: there may be more
             }
         } catch (RuntimeException e) {
@@ -88,7 +88,7 @@ public class OutboxRelay {
     /** Sends one batch and marks it sent; answers how many were sent. */
     int relayBatch() {
         return QuarkusTransaction.requiringNew().call(() -> {
-            List<OutboxMessage> batch = OutboxMessage.nextUnsent(config.outbox().batchSize());
+            List<OutboxMessage> batch = OutboxMessage.nextUnsent(config.batchSize());
             if (batch.isEmpty()) {
                 return 0;
             }
@@ -102,7 +102,7 @@ public class OutboxRelay {
                 acks.add(emitter.send(Record.of(m.key, m.payload)).toCompletableFuture());
             }
             CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new))
-                    .get(config.outbox().sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                    .get(config.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
             OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
             for (OutboxMessage m : batch) {
                 m.sentAt = now;

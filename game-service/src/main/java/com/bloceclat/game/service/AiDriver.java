@@ -41,7 +41,7 @@ public class AiDriver {
     private static final Logger LOG = Logger.getLogger(AiDriver.class);
 
     @Inject
-    GameConfig config;
+    GameConfig.Ai config;
 
     @Inject
     GameService games;
@@ -54,9 +54,9 @@ public class AiDriver {
     private ExecutorService workers;
 
     void start(@Observes StartupEvent event) {
-        workers = Executors.newFixedThreadPool(config.ai().threads(), r -> new Thread(r, "ai-player"));
+        workers = Executors.newFixedThreadPool(config.threads(), r -> new Thread(r, "ai-player"));
         ticker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "ai-ticker"));
-        long tick = Math.max(10, config.ai().pace().toMillis() / 4);
+        long tick = Math.max(10, config.pace().toMillis() / 4);
         ticker.scheduleWithFixedDelay(this::tick, tick, tick, TimeUnit.MILLISECONDS);
     }
 
@@ -69,7 +69,7 @@ public class AiDriver {
 
     private void tick() {
         try {
-            OffsetDateTime due = OffsetDateTime.now(ZoneOffset.UTC).minus(config.ai().pace());
+            OffsetDateTime due = OffsetDateTime.now(ZoneOffset.UTC).minus(config.pace());
             List<UUID> ready = QuarkusTransaction.requiringNew().call(() -> GameEntity.<GameEntity>find(
                     "mode = ?1 and seat = ?2 and status = ?3 and updatedAt <= ?4 order by updatedAt",
                     GameEntity.Mode.VERSUS_AI, MatchService.AI_SEAT, GameEntity.Status.PLAYING, due)
