@@ -17,15 +17,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 
 import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.engine.Level;
@@ -81,7 +78,7 @@ public final class LoadGenerator {
         }
 
         try (PackagedService service = new PackagedService(Path.of("target", "load"));
-                KafkaProducer<String, String> producer = producer(service)) {
+                KafkaProducer<String, String> producer = service.producer()) {
             service.start();
             long total = 0;
             if (seconds > 0) {
@@ -368,16 +365,6 @@ public final class LoadGenerator {
                         rows.getLong(1), rows.getDouble(2), rows.getLong(1) / rows.getDouble(2));
             }
         }
-    }
-
-    static KafkaProducer<String, String> producer(PackagedService service) {
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, service.bootstrapServers());
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        return new KafkaProducer<>(props);
     }
 
     static int intArg(String[] args, String name, int absent) {

@@ -15,7 +15,12 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringSerializer;
 
 import com.bloceclat.testsupport.KafkaResource;
 import com.bloceclat.testsupport.PostgresResource;
@@ -140,6 +145,17 @@ public final class PackagedService implements AutoCloseable {
 
     public String bootstrapServers() {
         return env.get("KAFKA_BOOTSTRAP_SERVERS");
+    }
+
+    /** A producer of strings to the broker, acknowledged by it ({@code acks=all}); the caller closes it. */
+    public KafkaProducer<String, String> producer() {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        return new KafkaProducer<>(props);
     }
 
     public String baseUrl() {

@@ -20,14 +20,11 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -73,7 +70,7 @@ class RestartIT {
         // The burst is published at 50 games a second while the service is started, killed, started, stopped and
         // started again: whatever the interleaving, the end state must be the same.
         Thread publisher = new Thread(() -> {
-            try (KafkaProducer<String, String> producer = producer()) {
+            try (KafkaProducer<String, String> producer = service.producer()) {
                 for (ProducerRecord<String, String> record : burst) {
                     producer.send(record);
                     PackagedService.sleep(20);
@@ -160,15 +157,6 @@ class RestartIT {
                 .filter(line -> line.startsWith("leaderboard_games_total{") && line.contains("outcome=\"DUPLICATE\""))
                 .map(line -> line.substring(line.lastIndexOf(' ') + 1))
                 .findFirst().orElse("0");
-    }
-
-    static KafkaProducer<String, String> producer() {
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, service.bootstrapServers());
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        return new KafkaProducer<>(props);
     }
 
     static void awaitAudits(int atLeast) {
