@@ -15,6 +15,7 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.smallrye.faulttolerance.api.BeforeRetry;
+import io.vertx.core.VertxException;
 
 /**
  * What game-service uses to ask solver-service for AI moves and hints: the solver protocol's request object in, the
@@ -47,10 +48,11 @@ public class SolverClient {
      * @throws SolverRequestException     the request is malformed (the protocol's message); not retried
      * @throws SolverBusyException        every attempt found a saturated replica
      * @throws ProcessingException        every attempt failed to connect or timed out
+     * @throws VertxException             every attempt lost its connection (a replica died mid-request)
      * @throws SolverUnavailableException any other error answer
      */
     @Retry(maxRetries = 3, delay = 10, jitter = 5, delayUnit = ChronoUnit.MILLIS,
-            retryOn = { ProcessingException.class, SolverBusyException.class })
+            retryOn = { ProcessingException.class, VertxException.class, SolverBusyException.class })
     @BeforeRetry(SolverRetries.class)
     public ObjectNode solve(ObjectNode request) {
         return api.solve(request);
