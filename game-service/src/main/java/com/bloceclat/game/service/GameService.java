@@ -232,23 +232,8 @@ public class GameService {
             GameEntity g = soloOnly(owned(GameEntity.findById(id), id, requester));
             refuseIfFinished(g);
             Rebuilt r = rebuild(g, g.events());
-            ObjectNode request = json.createObjectNode();
-            request.put("id", g.id.toString());
-            ArrayNode board = request.putArray("board");
-            for (String line : Board.rows(r.game.board())) {
-                board.add(line);
-            }
-            ArrayNode pieces = request.putArray("pieces");
             List<Integer> slots = new ArrayList<>();
-            Piece[] remaining = r.game.remaining();
-            for (int s = 0; s < remaining.length; s++) {
-                if (remaining[s] != null) {
-                    pieces.add(remaining[s].name());
-                    slots.add(s);
-                }
-            }
-            request.put("streak", r.game.streak()).put("miss", r.game.miss()).put("level", g.level)
-                    .put("mode", "hint");
+            ObjectNode request = solverRequest(g.id.toString(), r.game, slots).put("mode", "hint");
             return new Asked(request, g.eventCount, slots);
         });
         JsonNode answer;
@@ -321,24 +306,32 @@ public class GameService {
             return null;
         }
         Rebuilt r = rebuild(g, g.events());
+        List<Integer> slots = new ArrayList<>();
+        ObjectNode request = solverRequest(g.id + ":" + g.eventCount, r.game, slots).put("mode", "ai")
+                .put("strength", match.strength).put("seed", g.seed + g.eventCount);
+        return new AiQuestion(g.id, g.eventCount, request, slots);
+    }
+
+    /**
+     * The solver-protocol request for a game's position: its board, the pieces still to place (their slots added to
+     * {@code slots}, in the order of the request's {@code pieces}), streak, miss and level.
+     */
+    private ObjectNode solverRequest(String id, Game game, List<Integer> slots) {
         ObjectNode request = json.createObjectNode();
-        request.put("id", g.id + ":" + g.eventCount);
+        request.put("id", id);
         ArrayNode board = request.putArray("board");
-        for (String line : Board.rows(r.game.board())) {
+        for (String line : Board.rows(game.board())) {
             board.add(line);
         }
         ArrayNode pieces = request.putArray("pieces");
-        List<Integer> slots = new ArrayList<>();
-        Piece[] remaining = r.game.remaining();
+        Piece[] remaining = game.remaining();
         for (int s = 0; s < remaining.length; s++) {
             if (remaining[s] != null) {
                 pieces.add(remaining[s].name());
                 slots.add(s);
             }
         }
-        request.put("streak", r.game.streak()).put("miss", r.game.miss()).put("level", g.level).put("mode", "ai")
-                .put("strength", match.strength).put("seed", g.seed + g.eventCount);
-        return new AiQuestion(g.id, g.eventCount, request, slots);
+        return request.put("streak", game.streak()).put("miss", game.miss()).put("level", game.level().name());
     }
 
     /**
