@@ -32,7 +32,7 @@ public final class Main {
     private static final String USAGE = """
             usage: java -jar bloc-engine.jar COMMAND [OPTIONS]
               solve                                  solver protocol: JSON lines on stdin, answers on stdout
-              pieces                                 the piece catalogue and each level's weights
+              pieces [--json]                        the piece catalogue and each level's weights (--json: as JSON)
               deal --seed S --level L [--rounds N]   start board and the first N rounds (default 20), as JSON
               validate REPLAY.json                   re-simulate a replay; exit 0 valid, 1 invalid
               selfplay --level L [--games N] [--strength K|maxLines] [--max-rounds R] [--threads T] [--first-seed S]
@@ -55,7 +55,7 @@ public final class Main {
             Map<String, String> opts = options(args);
             return switch (args[0]) {
                 case "solve" -> solve(out);
-                case "pieces" -> pieces(out);
+                case "pieces" -> pieces(args, out);
                 case "deal" -> deal(opts, out);
                 case "validate" -> validate(args, out, err);
                 case "selfplay" -> selfplay(opts, out);
@@ -75,7 +75,9 @@ public final class Main {
     private static Map<String, String> options(String[] args) {
         Map<String, String> opts = new HashMap<>();
         for (int i = 1; i < args.length; i++) {
-            if (args[i].startsWith("--")) {
+            if (args[i].equals("--json")) {
+                opts.put("json", "true");
+            } else if (args[i].startsWith("--")) {
                 if (i + 1 >= args.length) {
                     throw new IllegalArgumentException("option " + args[i] + " needs a value");
                 }
@@ -121,7 +123,14 @@ public final class Main {
         return 0;
     }
 
-    private static int pieces(PrintStream out) {
+    private static int pieces(String[] args, PrintStream out) throws IOException {
+        if (args.length > 2 || (args.length == 2 && !args[1].equals("--json"))) {
+            throw new IllegalArgumentException("pieces takes no option but --json");
+        }
+        if (args.length == 2) {
+            out.println(JSON.writeValueAsString(piecesJson()));
+            return 0;
+        }
         StringBuilder header = new StringBuilder(String.format("%-5s %-7s %-6s %-14s", "id", "class", "cells", "shape"));
         for (Level l : Level.values()) {
             header.append(String.format(" %10s", l.name()));
@@ -136,6 +145,26 @@ public final class Main {
             out.println(row);
         }
         return 0;
+    }
+
+    /** The golden-file form of the catalogue ({@code golden/pieces.json}): every piece in table order with its weights. */
+    public static ArrayNode piecesJson() {
+        ArrayNode all = JSON.createArrayNode();
+        for (Piece p : Pieces.all()) {
+            ObjectNode node = all.addObject();
+            node.put("id", p.id());
+            node.put("class", p.pieceClass().name().toLowerCase(Locale.ROOT));
+            node.put("cells", p.cells());
+            ArrayNode rows = node.putArray("rows");
+            for (String row : p.rows()) {
+                rows.add(row);
+            }
+            ObjectNode weights = node.putObject("weights");
+            for (Level l : Level.values()) {
+                weights.put(l.name(), l.weight(p.index()));
+            }
+        }
+        return all;
     }
 
     private static int deal(Map<String, String> opts, PrintStream out) throws IOException {

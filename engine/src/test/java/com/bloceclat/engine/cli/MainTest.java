@@ -2,6 +2,8 @@ package com.bloceclat.engine.cli;
 
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,6 +59,22 @@ class MainTest {
         assertEquals(0, run("pieces"));
         assertEquals(39, out().split("\n").length);
         assertTrue(out().contains("X5    large   5      .#./###/.#."));
+    }
+
+    @Test
+    void piecesJsonPrintsTheCatalogueAsJson() throws Exception {
+        assertEquals(0, run("pieces", "--json"));
+        JsonNode all = new ObjectMapper().readTree(out());
+        assertEquals(38, all.size());
+        JsonNode x5 = all.get(37);
+        assertEquals("X5", x5.get("id").asText());
+        assertEquals("large", x5.get("class").asText());
+        assertEquals(5, x5.get("cells").asInt());
+        assertEquals("[\".#.\",\"###\",\".#.\"]", x5.get("rows").toString());
+        assertEquals("{\"EASY\":0,\"MEDIUM\":2,\"HARD\":6,\"EXPERT\":10,\"DIABOLICAL\":30}", x5.get("weights").toString());
+        assertTrue(out().contains("\"id\" : \"DOT\""), "pretty-printed");
+        assertEquals(2, run("pieces", "--json", "extra"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("pieces takes no option but --json"));
     }
 
     @Test
