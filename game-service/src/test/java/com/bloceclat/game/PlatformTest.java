@@ -52,6 +52,19 @@ class PlatformTest {
     }
 
     @Test
+    void browserConfigurationIsPublicAndNotCached() {
+        given().when().get("/config.json").then()
+                .statusCode(200)
+                .contentType(startsWith("application/json"))
+                .header("Cache-Control", equalTo("no-cache"))
+                .body("solverUrl", equalTo("http://localhost:8081"))
+                .body("leaderboardUrl", equalTo("http://localhost:8083"))
+                .body("keycloakUrl", equalTo("http://localhost:8180"))
+                .body("realm", equalTo("bloc-eclat"))
+                .body("clientId", equalTo("web-ui"));
+    }
+
+    @Test
     void webUiIsServedAtTheRoot() {
         given().when().get("/").then()
                 .statusCode(200)

@@ -6,8 +6,8 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 /**
- * game-service's own settings, one mapping per prefix ({@code bloc.outbox}, {@code bloc.ai}, {@code bloc.live}), so
- * that the other {@code bloc.*} keys (the solver client's {@code bloc.solver.*}, the platform's
+ * game-service's own settings, one mapping per prefix ({@code bloc.outbox}, {@code bloc.ai}, {@code bloc.live},
+ * {@code bloc.ui}), so that the other {@code bloc.*} keys (the solver client's {@code bloc.solver.*}, the platform's
  * {@code bloc.component} marker) stay outside every mapping.
  */
 public final class GameConfig {
@@ -49,5 +49,25 @@ public final class GameConfig {
         /** Frames a socket may send at once. */
         @WithDefault("20")
         int burst();
+    }
+
+    /** What the browser is told at {@code GET /config.json}. */
+    @ConfigMapping(prefix = "bloc.ui")
+    public interface Ui {
+        /** solver-service as the browser reaches it (base URL, no path); defaults in application.properties. */
+        String solverUrl();
+
+        /** leaderboard-service as the browser reaches it. */
+        String leaderboardUrl();
+
+        /** Keycloak as the browser reaches it (the realm's URL is {@code <keycloakUrl>/realms/<realm>}). */
+        String keycloakUrl();
+
+        @WithDefault("bloc-eclat")
+        String realm();
+
+        /** The public OIDC client the browser signs in with. */
+        @WithDefault("web-ui")
+        String clientId();
     }
 }
