@@ -34,6 +34,8 @@ service_env() {
     game-service)
       echo "QUARKUS_DATASOURCE_JDBC_URL=jdbc:postgresql://localhost:$PG_PORT/bloc_game"
       echo "SOLVER_URLS=http://localhost:$(service_port solver-service-1),http://localhost:$(service_port solver-service-2)"
+      # UI development: files of this directory are served ahead of the bundled web UI (docs/platform.md).
+      if [[ -n "${BLOC_UI_DIR:-}" ]]; then echo "BLOC_UI_DIR=$BLOC_UI_DIR"; fi
       ;;
     leaderboard-service)
       echo "QUARKUS_DATASOURCE_JDBC_URL=jdbc:postgresql://localhost:$PG_PORT/bloc_leaderboard"
@@ -49,6 +51,10 @@ service_env() {
 
 service_start() {
   local env_vars
+  if [[ "$1" == game-service && -n "${BLOC_UI_DIR:-}" ]]; then
+    [[ "$BLOC_UI_DIR" == /* ]] || die "BLOC_UI_DIR must be an absolute path (for example \$PWD/web-ui/dist), got $BLOC_UI_DIR"
+    info "game-service serves $BLOC_UI_DIR ahead of the bundled web UI (BLOC_UI_DIR)"
+  fi
   mapfile -t env_vars < <(service_env "$1")
   start_bg "$1" "$LOGS/$1.log" env "${env_vars[@]}" \
     "$JAVA" "-Dbloc.component=$1" "${SERVICE_JVM_OPTS[@]}" -jar "$(service_jar "$1")"

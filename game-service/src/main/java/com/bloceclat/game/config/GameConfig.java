@@ -1,6 +1,7 @@
 package com.bloceclat.game.config;
 
 import java.time.Duration;
+import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -51,7 +52,7 @@ public final class GameConfig {
         int burst();
     }
 
-    /** What the browser is told at {@code GET /config.json}. */
+    /** What the browser is told at {@code GET /config.json}, and where UI files may come from in development. */
     @ConfigMapping(prefix = "bloc.ui")
     public interface Ui {
         /** solver-service as the browser reaches it (base URL, no path); defaults in application.properties. */
@@ -69,5 +70,11 @@ public final class GameConfig {
         /** The public OIDC client the browser signs in with. */
         @WithDefault("web-ui")
         String clientId();
+
+        /**
+         * A directory whose files are served ahead of the bundled web UI (UI development: rebuild
+         * {@code web-ui/dist} and reload); unset in every deployment.
+         */
+        Optional<String> dir();
     }
 }
