@@ -220,14 +220,15 @@ class GameResourceTest {
         Play.playOne(g, 1);
         int[] second = firstLegal(g.shadow());
         g.shadow().place(second[0], second[1], second[2]);
-        move(g, 2, second[0], second[1], second[2]).statusCode(200);
+        move(g, 2, second[0], second[1], second[2]).statusCode(200).body("game.undoMoveNumber", equalTo(2))
+                .body("game.version", equalTo(2));
 
         undo(g, 1).statusCode(409).body("detail", equalTo("Only the last move of this round, move 2, can be taken back."));
         undo(g, 9).statusCode(409).body("detail", equalTo("There is no move 9 to undo."));
         undo(g, 2).statusCode(200).body("assisted", equalTo(true)).body("pieces[" + second[0] + "].placed",
-                equalTo(false)).body("nextMoveNumber", equalTo(3));
+                equalTo(false)).body("nextMoveNumber", equalTo(3)).body("undoMoveNumber", equalTo(1));
         undo(g, 2).statusCode(200).body("assisted", equalTo(true)); // repeated: answered, not applied again
-        undo(g, 1).statusCode(200).body("score", equalTo(0))
+        undo(g, 1).statusCode(200).body("score", equalTo(0)).body("undoMoveNumber", nullValue())
                 .body("board", equalTo(List.of(Board.rows(before.board()))));
         undo(g, 1).statusCode(200);
         g.as().spec().contentType(ContentType.JSON).body("{}").when().post("/api/games/" + g.id() + "/undo")
@@ -240,6 +241,7 @@ class GameResourceTest {
         Play.playOne(again, 4);
         Play.playOne(again, 5);
         assertEquals(1, shadow.round());
+        g.as().spec().when().get("/api/games/" + g.id()).then().body("undoMoveNumber", nullValue());
         undo(again, 5).statusCode(409)
                 .body("detail", equalTo("Nothing to undo in round 1: undo never goes back across a deal."));
     }

@@ -95,7 +95,7 @@ public class GameService {
         }
         String token = requester.guest() ? newGameToken() : null;
         GameEntity g = newGame(GameEntity.Mode.SOLO, request.level(), seed, seedPublic, requester, token, null, null);
-        return view(g, rebuild(g, List.of()).game, 0).withToken(token);
+        return view(g, rebuild(g, List.of())).withToken(token);
     }
 
     /** A random seed for a new match. */
@@ -150,7 +150,7 @@ public class GameService {
     public GameView state(UUID id, Requester requester) {
         GameEntity g = owned(GameEntity.findById(id), id, requester);
         Rebuilt r = rebuild(g, g.events());
-        return view(g, r.game, r.lastMoveNumber);
+        return view(g, r);
     }
 
     @Transactional
@@ -165,7 +165,7 @@ public class GameService {
                 }
                 Rebuilt upTo = rebuild(g, events.subList(0, e.seq + 1));
                 Game.Move m = upTo.lastMove;
-                return new MoveView(true, happened(moveNumber, m), view(g, upTo.game, upTo.lastMoveNumber));
+                return new MoveView(true, happened(moveNumber, m), view(g, upTo));
             }
         }
         int expected = lastMoveNumber(events) + 1;
@@ -189,7 +189,8 @@ public class GameService {
         event.moveNumber = moveNumber;
         event.persist();
         afterEvent(g, r.game, event);
-        return new MoveView(false, happened(moveNumber, m), view(g, r.game, moveNumber));
+        r.placed(m, moveNumber);
+        return new MoveView(false, happened(moveNumber, m), view(g, r));
     }
 
     /** Takes back move {@code moveNumber}, which must be the last placement standing in the current round. */
@@ -206,7 +207,7 @@ public class GameService {
         boolean undone = events.stream()
                 .anyMatch(e -> e.type == GameEvent.Type.UNDO && e.moveNumber == moveNumber);
         if (undone) {
-            return view(g, r.game, r.lastMoveNumber);
+            return view(g, r);
         }
         refuseIfFinished(g);
         if (r.standingThisRound.isEmpty()) {
@@ -217,11 +218,12 @@ public class GameService {
                     + ", can be taken back.");
         }
         r.game.undo();
+        r.standingThisRound.pop();
         GameEvent event = append(g, GameEvent.Type.UNDO, r.game.round());
         event.moveNumber = moveNumber;
         event.persist();
         afterEvent(g, r.game, event);
-        return view(g, r.game, r.lastMoveNumber);
+        return view(g, r);
     }
 
     /** Asks solver-service for the best way to play the rest of the round; marks the game assisted. */
@@ -261,7 +263,7 @@ public class GameService {
             GameEvent event = append(g, GameEvent.Type.HINT, r.game.round());
             event.persist();
             afterEvent(g, r.game, event);
-            return new HintView(suggestions, view(g, r.game, r.lastMoveNumber));
+            return new HintView(suggestions, view(g, r));
         });
     }
 
@@ -274,7 +276,7 @@ public class GameService {
         event.persist();
         g.status = GameEntity.Status.RESIGNED;
         afterEvent(g, r.game, event);
-        return view(g, r.game, r.lastMoveNumber);
+        return view(g, r);
     }
 
     /** The replay of a finished game (RULES.md "Replay"). */
@@ -366,7 +368,7 @@ public class GameService {
     /** A game's state, rebuilt (for match views). */
     GameView viewOf(GameEntity g) {
         Rebuilt r = rebuild(g, g.events());
-        return view(g, r.game, r.lastMoveNumber);
+        return view(g, r);
     }
 
     // --- rebuilding ---
@@ -381,6 +383,15 @@ public class GameService {
         Rebuilt(Game game) {
             this.game = game;
         }
+
+        void placed(Game.Move move, int moveNumber) {
+            lastMove = move;
+            lastMoveNumber = moveNumber;
+            standingThisRound.push(moveNumber);
+            if (move.roundCompleted()) {
+                standingThisRound.clear();
+            }
+        }
     }
 
     /** Replays {@code events} on a new engine game: the one way a game's state is known. */
@@ -388,14 +399,7 @@ public class GameService {
         Rebuilt r = new Rebuilt(new Game(g.seed, Level.parse(g.level)));
         for (GameEvent e : events) {
             switch (e.type) {
-                case PLACE -> {
-                    r.lastMove = r.game.place(e.slot, e.row, e.col);
-                    r.lastMoveNumber = e.moveNumber;
-                    r.standingThisRound.push(e.moveNumber);
-                    if (r.lastMove.roundCompleted()) {
-                        r.standingThisRound.clear();
-                    }
-                }
+                case PLACE -> r.placed(r.game.place(e.slot, e.row, e.col), e.moveNumber);
                 case UNDO -> {
                     r.game.undo();
                     r.standingThisRound.pop();
@@ -525,7 +529,9 @@ public class GameService {
 
     // --- views ---
 
-    static GameView view(GameEntity g, Game game, int lastMoveNumber) {
+    static GameView view(GameEntity g, Rebuilt r) {
+        Game game = r.game;
+        Integer undoable = g.mode == GameEntity.Mode.SOLO && !g.finished() ? r.standingThisRound.peek() : null;
         List<PieceView> pieces = new ArrayList<>();
         Piece[] all = game.pieces();
         for (int s = 0; s < all.length; s++) {
@@ -533,8 +539,8 @@ public class GameService {
         }
         return new GameView(g.id, g.mode.name(), g.level, g.seedPublic || g.finished() ? g.seed : null,
                 g.status.name(), List.of(Board.rows(game.board())), game.score(), game.streak(), game.miss(),
-                game.round(), pieces, game.assisted(), game.gameOver(), lastMoveNumber + 1, g.createdAt,
-                g.finishedAt, null);
+                game.round(), pieces, game.assisted(), game.gameOver(), r.lastMoveNumber + 1, undoable, g.eventCount,
+                g.createdAt, g.finishedAt, null);
     }
 
     private static Happened happened(int moveNumber, Game.Move m) {

@@ -35,6 +35,10 @@ public final class Views {
             @Schema(description = "True once a hint or an undo was used") boolean assisted,
             boolean gameOver,
             @Schema(description = "The move number the next placement must carry") int nextMoveNumber,
+            @Schema(description = "Solo: the move an undo would take back (the last placement of the round in "
+                    + "progress), absent when there is none") Integer undoMoveNumber,
+            @Schema(description = "Events so far; the game-events messages and live update frames carry the same "
+                    + "number, so a client ignores any older than the state it shows") int version,
             OffsetDateTime createdAt,
             OffsetDateTime finishedAt,
             @Schema(description = "Guests only, at creation only: send it as header X-Game-Token on every call "
@@ -42,7 +46,7 @@ public final class Views {
 
         GameView withToken(String token) {
             return new GameView(id, mode, level, seed, status, board, score, streak, miss, round, pieces, assisted,
-                    gameOver, nextMoveNumber, createdAt, finishedAt, token);
+                    gameOver, nextMoveNumber, undoMoveNumber, version, createdAt, finishedAt, token);
         }
     }
 
