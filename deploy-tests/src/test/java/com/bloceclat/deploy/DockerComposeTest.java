@@ -110,6 +110,20 @@ class DockerComposeTest {
         assertEquals("http://solver-service-1:" + solverPort + ",http://solver-service-2:" + solverPort, urls);
     }
 
+    /** The browser on this host reaches the published ports: /config.json and CORS must name them. */
+    @Test
+    void theBrowserIsToldThePublishedPorts() {
+        JsonNode game = services.get("game-service").get("environment");
+        assertEquals("http://localhost:" + HOST_PORTS.get("solver-service-1"), game.get("BLOC_UI_SOLVER_URL").asText());
+        assertEquals("http://localhost:" + HOST_PORTS.get("leaderboard-service"),
+                game.get("BLOC_UI_LEADERBOARD_URL").asText());
+        assertEquals("http://localhost:" + HOST_PORTS.get("keycloak"), game.get("BLOC_UI_KEYCLOAK_URL").asText());
+        for (String name : List.of("solver-service-1", "solver-service-2", "leaderboard-service")) {
+            assertEquals("http://localhost:" + HOST_PORTS.get("game-service"),
+                    services.get(name).get("environment").get("BLOC_UI_ORIGINS").asText(), name);
+        }
+    }
+
     @Test
     void keycloakImportsTheCommittedRealm() {
         JsonNode keycloak = services.get("keycloak");

@@ -190,6 +190,32 @@ class KubernetesManifestsTest {
                 "/api/leaderboards", "leaderboard-service", "/api/solver", "solver-service"), routes);
     }
 
+    /** The browser reaches everything through the Ingress: /config.json and CORS must name its hosts. */
+    @Test
+    void theBrowserIsToldTheIngressHosts() {
+        String game = null;
+        String auth = null;
+        for (IngressRule rule : single(all(Ingress.class)).getSpec().getRules()) {
+            if (rule.getHost().startsWith("auth.")) {
+                auth = "http://" + rule.getHost();
+            } else {
+                game = "http://" + rule.getHost();
+            }
+        }
+        Map<String, String> gameEnv = environment(container("game-service"));
+        assertEquals(game, gameEnv.get("BLOC_UI_SOLVER_URL"));
+        assertEquals(game, gameEnv.get("BLOC_UI_LEADERBOARD_URL"));
+        assertEquals(auth, gameEnv.get("BLOC_UI_KEYCLOAK_URL"));
+        assertEquals(auth + "/realms/bloc-eclat", gameEnv.get("QUARKUS_OIDC_TOKEN_ISSUER"));
+        for (String name : List.of("solver-service", "leaderboard-service")) {
+            assertEquals(game, environment(container(name)).get("BLOC_UI_ORIGINS"), name);
+        }
+    }
+
+    private static Container container(String deployment) {
+        return single(get(Deployment.class, deployment).getSpec().getTemplate().getSpec().getContainers());
+    }
+
     @Test
     void solverAndGameServicesAutoscale() {
         Set<String> scaled = new TreeSet<>();
