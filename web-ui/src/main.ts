@@ -1,6 +1,64 @@
 import './style.css';
-import { renderBoard } from './board';
-import { renderModes } from './modes';
+import { completeLogin, isAdmin, login, logout, user } from './app/auth';
+import { loadConfig } from './app/config';
+import { h } from './app/dom';
+import { lang, onLangChange, setLang, t } from './app/i18n';
+import { currentRoute, type Page, type PageFactory } from './app/router';
+import { errorBox } from './app/ui';
+import { PAGES } from './pages';
 
-renderBoard(document.getElementById('board')!);
-renderModes(document.getElementById('modes')!);
+const header = document.getElementById('header')!;
+const main = document.getElementById('main')!;
+let page: Page | void;
+let rendering = 0;
+
+function renderHeader(): void {
+  const u = user();
+  const link = (hash: string, label: string) => h('a', { href: hash, class: location.hash.startsWith(hash) ? 'active' : '' }, label);
+  header.replaceChildren(
+    h('a.logo', { href: '#/' }, h('span.logo-mark', { 'aria-hidden': 'true' }), t('app.title')),
+    h('nav.top-nav', { 'aria-label': 'Navigation' },
+      link('#/leaderboards', t('nav.leaderboards')),
+      link('#/solver', t('nav.solver')),
+      u ? link('#/me', t('nav.myGames')) : null,
+      isAdmin() ? link('#/admin', t('nav.admin')) : null),
+    h('div.top-actions', {},
+      h('button.link', { type: 'button', onclick: () => setLang(lang() === 'fr' ? 'en' : 'fr'), lang: lang() === 'fr' ? 'en' : 'fr' }, t('lang.switch')),
+      u
+        ? h('span.user', {}, h('span', { 'data-testid': 'user-name' }, u.name), h('button.link', { type: 'button', onclick: () => logout() }, t('auth.logout')))
+        : h('button.small', { type: 'button', onclick: () => void login() }, t('auth.login'))),
+  );
+}
+
+async function render(): Promise<void> {
+  const ticket = ++rendering;
+  page?.dispose?.();
+  page = undefined;
+  renderHeader();
+  const route = currentRoute();
+  const factory: PageFactory = PAGES[route.path[0] ?? ''] ?? PAGES[''];
+  main.replaceChildren();
+  main.className = `page-${route.path[0] ?? 'home'}`;
+  try {
+    const p = await factory(main, route);
+    if (ticket === rendering) page = p;
+    else p?.dispose?.();
+  } catch (e) {
+    main.replaceChildren(errorBox(e));
+  }
+}
+
+async function start(): Promise<void> {
+  document.documentElement.lang = lang();
+  try {
+    await loadConfig();
+    await completeLogin();
+  } catch (e) {
+    main.replaceChildren(errorBox(e));
+  }
+  window.addEventListener('hashchange', () => void render());
+  onLangChange(() => void render());
+  await render();
+}
+
+void start();

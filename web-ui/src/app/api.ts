@@ -1,0 +1,202 @@
+/** The services' REST APIs, with problem bodies turned into errors a person can read. */
+import { accessToken } from './auth';
+import { config } from './config';
+
+export const LEVELS = ['EASY', 'MEDIUM', 'HARD', 'EXPERT', 'DIABOLICAL'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export interface TrayPiece {
+  slot: number;
+  id: string;
+  rows: string[];
+  placed: boolean;
+}
+
+export interface GameState {
+  id: string;
+  mode: string;
+  level: Level;
+  seed?: number;
+  status: 'PLAYING' | 'OVER' | 'RESIGNED' | 'WON';
+  board: string[];
+  score: number;
+  streak: number;
+  miss: number;
+  round: number;
+  pieces: TrayPiece[];
+  assisted: boolean;
+  gameOver: boolean;
+  nextMoveNumber: number;
+  /** Solo: the move an undo takes back, absent when nothing can be undone. */
+  undoMoveNumber?: number | null;
+  version?: number;
+  gameToken?: string;
+}
+
+export interface MoveOutcome {
+  placed: [number, number][];
+  cleared: [number, number][];
+  lines: number;
+  cellPoints: number;
+  multiplier: number;
+  linePoints: number;
+  cleanBonus: number;
+  points: number;
+  roundCompleted: boolean;
+  gameOver: boolean;
+}
+
+export interface MoveAnswer {
+  repeated: boolean;
+  move: MoveOutcome;
+  game: GameState;
+}
+
+export interface Match {
+  id: string;
+  mode: 'VERSUS_AI' | 'TWO_PLAYERS' | 'ONLINE_RACE';
+  level: Level;
+  strength?: number;
+  status: 'PLAYING' | 'FINISHED';
+  targetScore?: number | null;
+  winnerSeat?: number | null;
+  result?: string | null;
+  seed?: number;
+  yourSeat?: number;
+  games: (GameState & { seat?: number; player?: string | null })[];
+  gameToken?: string;
+}
+
+export interface Ticket {
+  ticket: string;
+  waiting: boolean;
+  matchId?: string | null;
+}
+
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string, readonly retryAfter?: number) {
+    super(message);
+  }
+}
+
+/** Guest games are reached with the token their creation answered; kept per game and match id. */
+const TOKENS = 'bloc.gameTokens';
+
+function guestTokens(): Record<string, string> {
+  try {
+    return JSON.parse(localStorage.getItem(TOKENS) ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+export function rememberGameToken(ids: string[], token: string | undefined): void {
+  if (!token) return;
+  const all = guestTokens();
+  for (const id of ids) all[id] = token;
+  localStorage.setItem(TOKENS, JSON.stringify(all));
+}
+
+export function gameToken(id: string): string | undefined {
+  return guestTokens()[id];
+}
+
+interface Options {
+  method?: string;
+  body?: unknown;
+  /** The game or match whose guest token to send. */
+  owner?: string;
+}
+
+async function call<T>(base: string, path: string, { method = 'GET', body, owner }: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = await accessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const guest = owner ? gameToken(owner) : undefined;
+  if (guest) headers['X-Game-Token'] = guest;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'offline');
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : undefined;
+  if (!res.ok) {
+    const retry = Number(res.headers.get('Retry-After')) || undefined;
+    throw new ApiError(res.status, json?.detail ?? json?.title ?? json?.error ?? `HTTP ${res.status}`, retry);
+  }
+  return json as T;
+}
+
+const game = <T>(path: string, o?: Options) => call<T>('', path, o);
+const board = <T>(path: string, o?: Options) => call<T>(config().leaderboardUrl, path, o);
+
+export const games = {
+  async create(level: Level, seed?: number): Promise<GameState> {
+    const g = await game<GameState>('/api/games', { method: 'POST', body: seed === undefined ? { level } : { level, seed } });
+    rememberGameToken([g.id], g.gameToken);
+    return g;
+  },
+  get: (id: string) => game<GameState>(`/api/games/${id}`, { owner: id }),
+  move: (id: string, moveNumber: number, slot: number, row: number, col: number) =>
+    game<MoveAnswer>(`/api/games/${id}/moves`, { method: 'POST', owner: id, body: { moveNumber, slot, row, col } }),
+  undo: (id: string, moveNumber: number) => game<GameState>(`/api/games/${id}/undo`, { method: 'POST', owner: id, body: { moveNumber } }),
+  hint: (id: string) =>
+    game<{ placements: { slot: number; row: number; col: number }[]; game: GameState }>(`/api/games/${id}/hint`, { method: 'POST', owner: id }),
+  resign: (id: string) => game<GameState>(`/api/games/${id}/resign`, { method: 'POST', owner: id }),
+  replay: (id: string) => game<Replay>(`/api/games/${id}/replay`, { owner: id }),
+};
+
+export const matches = {
+  async create(body: { mode: Match['mode']; level: Level; strength?: number }): Promise<Match | Ticket> {
+    const m = await game<Match | Ticket>('/api/matches', { method: 'POST', body });
+    if ('games' in m) rememberGameToken([m.id, ...m.games.map((g) => g.id)], m.gameToken);
+    return m;
+  },
+  get: (id: string) => game<Match>(`/api/matches/${id}`, { owner: id }),
+  ticket: (ticket: string) => game<Ticket>(`/api/matches/queue/${ticket}`),
+  leave: (ticket: string) => game<void>(`/api/matches/queue/${ticket}`, { method: 'DELETE' }),
+};
+
+export interface Replay {
+  rulesVersion: number;
+  seed: number;
+  level: Level;
+  events: { type: string; round?: number; slot?: number; row?: number; col?: number }[];
+  rounds: string[][];
+  claimedScore: number;
+  claimedRounds: number;
+  [key: string]: unknown;
+}
+
+export interface LeaderboardEntry {
+  rank: number;
+  gameId: string;
+  playerId: string;
+  player: string;
+  score: number;
+  rounds: number;
+  finishedAt: string;
+}
+
+export type Period = 'all' | 'today' | 'week';
+
+export const leaderboards = {
+  page: (level: Level, period: Period, page = 0, size = 20) =>
+    board<{ entries: LeaderboardEntry[]; more: boolean; page: number }>(`/api/leaderboards/${level}?period=${period}&page=${page}&size=${size}`),
+  mine: (level: Level, period: Period) =>
+    board<{ best: { rank: number; score: number; rounds: number } | null; [k: string]: unknown }>(`/api/leaderboards/${level}/me?period=${period}`),
+  myGames: (page = 0, size = 20) => board<{ games?: unknown[]; entries?: unknown[]; [k: string]: unknown }>(`/api/leaderboards/me/games?page=${page}&size=${size}`),
+  audits: (query: string) => board<Record<string, unknown>>(`/api/leaderboards/admin/audits?${query}`),
+  audit: (gameId: string) => board<Record<string, unknown>>(`/api/leaderboards/admin/audits/${gameId}`),
+  revalidate: (gameId: string) => board<Record<string, unknown>>(`/api/leaderboards/admin/audits/${gameId}/revalidate`, { method: 'POST' }),
+  strike: (gameId: string, reason: string) =>
+    board<Record<string, unknown>>(`/api/leaderboards/admin/audits/${gameId}/strike`, { method: 'POST', body: { reason } }),
+};
+
+export const solver = {
+  solve: (request: Record<string, unknown>) => call<Record<string, unknown>>(config().solverUrl, '/api/solver/solve', { method: 'POST', body: request }),
+};

@@ -1,0 +1,143 @@
+/*
+ * Keycloak login by authorization code + PKCE, without a library: the redirect, the code exchange,
+ * silent refresh, and logout. Tokens live in sessionStorage (one tab's session, gone with it).
+ */
+import { config } from './config';
+
+interface Tokens {
+  access: string;
+  refresh: string;
+  id: string;
+  expiresAt: number;
+}
+
+export interface User {
+  subject: string;
+  name: string;
+  roles: string[];
+}
+
+const TOKENS = 'bloc.tokens';
+const PENDING = 'bloc.login';
+
+let tokens: Tokens | null = readTokens();
+let refreshing: Promise<void> | null = null;
+
+function readTokens(): Tokens | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(TOKENS) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+function endpoint(name: 'auth' | 'token' | 'logout'): string {
+  const c = config();
+  return `${c.keycloakUrl}/realms/${c.realm}/protocol/openid-connect/${name}`;
+}
+
+function redirectUri(): string {
+  return `${location.origin}${location.pathname}`;
+}
+
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function randomString(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+function claims(jwt: string): Record<string, unknown> {
+  const part = jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(part), (c) => c.charCodeAt(0))));
+}
+
+export function user(): User | null {
+  if (!tokens) return null;
+  const access = claims(tokens.access);
+  const id = claims(tokens.id);
+  const realmAccess = access.realm_access as { roles?: string[] } | undefined;
+  return {
+    subject: String(access.sub),
+    name: String(id.preferred_username ?? id.name ?? access.preferred_username ?? access.sub),
+    roles: realmAccess?.roles ?? [],
+  };
+}
+
+export function isAdmin(): boolean {
+  return user()?.roles.includes('admin') ?? false;
+}
+
+/** Sends the browser to Keycloak; it comes back to this page with a code. */
+export async function login(): Promise<void> {
+  const verifier = randomString();
+  const state = randomString();
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
+  sessionStorage.setItem(PENDING, JSON.stringify({ verifier, state, hash: location.hash }));
+  const params = new URLSearchParams({
+    client_id: config().clientId,
+    redirect_uri: redirectUri(),
+    response_type: 'code',
+    scope: 'openid',
+    state,
+    code_challenge: base64url(digest),
+    code_challenge_method: 'S256',
+  });
+  location.assign(`${endpoint('auth')}?${params}`);
+}
+
+async function tokenRequest(body: Record<string, string>): Promise<void> {
+  const res = await fetch(endpoint('token'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: config().clientId, ...body }),
+  });
+  if (!res.ok) {
+    tokens = null;
+    sessionStorage.removeItem(TOKENS);
+    throw new Error(`Keycloak answered ${res.status}`);
+  }
+  const json = await res.json();
+  tokens = {
+    access: json.access_token,
+    refresh: json.refresh_token,
+    id: json.id_token ?? tokens?.id,
+    expiresAt: Date.now() + json.expires_in * 1000,
+  };
+  sessionStorage.setItem(TOKENS, JSON.stringify(tokens));
+}
+
+/** On start: finishes a login when Keycloak sent the browser back with a code. */
+export async function completeLogin(): Promise<void> {
+  const query = new URLSearchParams(location.search);
+  const code = query.get('code');
+  const pending = JSON.parse(sessionStorage.getItem(PENDING) ?? 'null');
+  if (!code || !pending) return;
+  sessionStorage.removeItem(PENDING);
+  // The code leaves the address bar whatever happens next.
+  history.replaceState(null, '', `${location.pathname}${pending.hash ?? ''}`);
+  if (query.get('state') !== pending.state) throw new Error('login answer does not match the request (state)');
+  await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri(), code_verifier: pending.verifier });
+}
+
+/** A valid access token, refreshed when it is about to expire; null for a guest. */
+export async function accessToken(): Promise<string | null> {
+  if (!tokens) return null;
+  if (Date.now() > tokens.expiresAt - 20_000) {
+    refreshing ??= tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh })
+      .catch(() => undefined)
+      .finally(() => (refreshing = null));
+    await refreshing;
+  }
+  return tokens?.access ?? null;
+}
+
+export function logout(): void {
+  const id = tokens?.id;
+  tokens = null;
+  sessionStorage.removeItem(TOKENS);
+  const params = new URLSearchParams({ client_id: config().clientId, post_logout_redirect_uri: redirectUri() });
+  if (id) params.set('id_token_hint', id);
+  location.assign(`${endpoint('logout')}?${params}`);
+}

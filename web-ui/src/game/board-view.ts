@@ -1,0 +1,343 @@
+/*
+ * The grid and the tray: drawing, dragging (Pointer Events: mouse, pen and finger on one path),
+ * the keyboard, the ghost with its clear preview, and the clear and score animations.
+ * It never decides a move: `onPlace` asks the server and the page calls `show` with its answer.
+ */
+import { h } from '../app/dom';
+import { t } from '../app/i18n';
+import type { MoveOutcome, TrayPiece } from '../app/api';
+import { colourOf, shapeOf, type PieceShape } from './pieces';
+import { canPlaceAnywhere, fits, nearestFit, parseBoard, place, SIZE } from './rules';
+
+export interface BoardViewOptions {
+  /** Accepts a placement; resolves true when the server applied it. Absent: a board to watch. */
+  onPlace?: (slot: number, row: number, col: number) => Promise<boolean>;
+  label?: string;
+  small?: boolean;
+}
+
+interface Selection {
+  slot: number;
+  piece: PieceShape;
+  row: number;
+  col: number;
+}
+
+const STONE = 15; // start-board cells and cells whose piece this page did not see placed
+
+export class BoardView {
+  readonly root: HTMLElement;
+  private readonly grid: HTMLElement;
+  private readonly tray: HTMLElement;
+  private readonly fx: HTMLElement;
+  private readonly cells: HTMLElement[] = [];
+  private board: boolean[] = new Array(SIZE * SIZE).fill(false);
+  private colours: (number | null)[] = new Array(SIZE * SIZE).fill(null);
+  private pieces: TrayPiece[] = [];
+  private selection: Selection | null = null;
+  private busy = false;
+  private enabled = true;
+  private readonly keyHandler = (e: KeyboardEvent) => this.onKey(e);
+
+  constructor(private readonly options: BoardViewOptions = {}) {
+    this.grid = h('div.grid', { role: 'grid', tabindex: options.onPlace ? '0' : '-1', 'aria-label': options.label ?? t('game.grid') });
+    for (let r = 0; r < SIZE; r++) {
+      const row = h('div.grid-row', { role: 'row' });
+      for (let c = 0; c < SIZE; c++) {
+        const cell = h('div.cell', { role: 'gridcell', dataset: { row: String(r), col: String(c) } });
+        this.cells.push(cell);
+        row.append(cell);
+      }
+      this.grid.append(row);
+    }
+    this.fx = h('div.fx', { 'aria-live': 'polite' });
+    this.tray = h('div.tray', { role: 'group', 'aria-label': t('game.tray') });
+    this.root = h('div.board-view', { class: options.small ? 'small' : '' }, h('div.grid-wrap', {}, this.grid, this.fx), options.onPlace ? this.tray : null);
+    if (options.onPlace) {
+      document.addEventListener('keydown', this.keyHandler);
+      this.grid.addEventListener('pointerdown', (e) => this.onGridPointer(e));
+    }
+  }
+
+  /** Stops listening to the keyboard (the page is leaving). */
+  dispose(): void {
+    document.removeEventListener('keydown', this.keyHandler);
+    document.querySelectorAll('.drag-piece').forEach((d) => d.remove());
+  }
+
+  setEnabled(enabled: boolean): void {
+    this.enabled = enabled;
+    this.root.classList.toggle('disabled', !enabled);
+    if (!enabled) this.cancel();
+  }
+
+  /**
+   * Shows a state from the server. With the move that led to it, the placed cells take the
+   * piece's colour and the cleared lines burst, with the points popping.
+   */
+  show(state: { board: string[]; pieces?: TrayPiece[] }, outcome?: MoveOutcome, pieceId?: string): void {
+    const next = parseBoard(state.board);
+    if (outcome && pieceId) {
+      for (const [r, c] of outcome.placed) this.colours[r * SIZE + c] = colourOf(pieceId);
+      this.burst(outcome, pieceId);
+    }
+    for (let i = 0; i < next.length; i++) {
+      if (!next[i]) this.colours[i] = null;
+      else if (this.colours[i] === null) this.colours[i] = STONE;
+    }
+    this.board = next;
+    if (state.pieces) this.pieces = state.pieces;
+    if (this.selection && this.pieces[this.selection.slot]?.placed !== false) this.selection = null;
+    this.render();
+  }
+
+  /** Marks a suggested placement on the grid (a hint). */
+  showHint(slot: number, row: number, col: number): void {
+    const p = this.pieces[slot];
+    if (!p) return;
+    this.clearMarks('hint');
+    for (const [r, c] of shapeOf(p.id, p.rows).cells) this.cells[(row + r) * SIZE + col + c].classList.add('hint');
+    this.tray.querySelector(`[data-slot="${slot}"]`)?.classList.add('hinted');
+  }
+
+  private render(): void {
+    this.cells.forEach((cell, i) => {
+      const colour = this.colours[i];
+      cell.className = 'cell';
+      if (this.board[i]) cell.classList.add('filled', `c${colour ?? STONE}`);
+      cell.setAttribute('aria-label', t('game.cell', {
+        row: Math.floor(i / SIZE) + 1, col: (i % SIZE) + 1, state: this.board[i] ? t('game.filled') : t('game.empty'),
+      }));
+    });
+    if (this.options.onPlace) this.renderTray();
+    this.renderGhost();
+  }
+
+  private renderTray(): void {
+    this.tray.replaceChildren(
+      ...[0, 1, 2].map((slot) => {
+        const p = this.pieces[slot];
+        if (!p || p.placed) return h('div.tray-slot.empty', { dataset: { slot: String(slot) } });
+        const shape = shapeOf(p.id, p.rows);
+        const playable = canPlaceAnywhere(this.board, shape);
+        const button = h('button.tray-slot', {
+          type: 'button',
+          class: `${playable ? '' : 'blocked'} ${this.selection?.slot === slot ? 'selected' : ''}`,
+          dataset: { slot: String(slot), piece: p.id },
+          'aria-label': t('game.piece', { n: slot + 1, cells: shape.cells.length }),
+          'aria-pressed': String(this.selection?.slot === slot),
+          onpointerdown: (e: PointerEvent) => this.startDrag(e, slot, button),
+          onclick: (e: MouseEvent) => e.detail === 0 && this.select(slot), // keyboard activation of the button
+        }, pieceElement(shape));
+        return button;
+      }),
+    );
+  }
+
+  private renderGhost(): void {
+    this.clearMarks('ghost', 'ghost-bad', 'preview-clear');
+    const s = this.selection;
+    if (!s) return;
+    const ok = fits(this.board, s.piece, s.row, s.col);
+    for (const [r, c] of s.piece.cells) {
+      const rr = s.row + r;
+      const cc = s.col + c;
+      if (rr < SIZE && cc < SIZE) this.cells[rr * SIZE + cc].classList.add(ok ? 'ghost' : 'ghost-bad', `g${colourOf(s.piece.id)}`);
+    }
+    if (!ok) return;
+    // The rows and columns this drop would clear light up before it happens.
+    const after = place(this.board, s.piece, s.row, s.col);
+    for (const [r, c] of after.cleared) this.cells[r * SIZE + c].classList.add('preview-clear');
+  }
+
+  private clearMarks(...classes: string[]): void {
+    for (const cell of this.cells) {
+      cell.classList.remove(...classes);
+      if (classes.includes('ghost')) [...cell.classList].filter((k) => /^g\d+$/.test(k)).forEach((k) => cell.classList.remove(k));
+    }
+    if (classes.includes('hint')) this.tray.querySelectorAll('.hinted').forEach((el) => el.classList.remove('hinted'));
+  }
+
+  private select(slot: number, at?: [number, number]): void {
+    const p = this.pieces[slot];
+    if (!this.enabled || !p || p.placed) return;
+    const piece = shapeOf(p.id, p.rows);
+    const centre: [number, number] = at ?? [Math.floor((SIZE - piece.height) / 2), Math.floor((SIZE - piece.width) / 2)];
+    const [row, col] = nearestFit(this.board, piece, centre[0], centre[1], SIZE * 2) ?? centre;
+    this.selection = { slot, piece, row, col };
+    this.renderTray();
+    this.renderGhost();
+  }
+
+  private cancel(): void {
+    this.selection = null;
+    this.renderTray();
+    this.renderGhost();
+  }
+
+  private async commit(): Promise<void> {
+    const s = this.selection;
+    if (!s || this.busy || !this.options.onPlace) return;
+    if (!fits(this.board, s.piece, s.row, s.col)) {
+      this.flash(t('game.illegal'));
+      return;
+    }
+    this.busy = true;
+    try {
+      const applied = await this.options.onPlace(s.slot, s.row, s.col);
+      if (applied) this.selection = null;
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (!this.root.isConnected || !this.enabled) return;
+    const target = e.target as HTMLElement | null;
+    if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    const inside = !!target && this.root.contains(target);
+    const unplaced = this.pieces.filter((p) => !p.placed).map((p) => p.slot);
+    if (/^[123]$/.test(e.key)) {
+      this.select(Number(e.key) - 1);
+      this.grid.focus();
+    } else if (e.key === 'Tab' && inside && unplaced.length) {
+      e.preventDefault();
+      const i = this.selection ? unplaced.indexOf(this.selection.slot) : -1;
+      const next = unplaced[(i + (e.shiftKey ? unplaced.length - 1 : 1) + unplaced.length) % unplaced.length];
+      this.select(next);
+      this.grid.focus();
+    } else if (this.selection && e.key.startsWith('Arrow')) {
+      e.preventDefault();
+      const s = this.selection;
+      const dr = e.key === 'ArrowUp' ? -1 : e.key === 'ArrowDown' ? 1 : 0;
+      const dc = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
+      s.row = Math.min(Math.max(s.row + dr, 0), SIZE - s.piece.height);
+      s.col = Math.min(Math.max(s.col + dc, 0), SIZE - s.piece.width);
+      this.renderGhost();
+    } else if (this.selection && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      void this.commit();
+    } else if (e.key === 'Escape' && this.selection) {
+      e.preventDefault();
+      this.cancel();
+    }
+  }
+
+  /** A tap on the grid with a piece selected moves it there. */
+  private onGridPointer(e: PointerEvent): void {
+    const cell = (e.target as HTMLElement).closest<HTMLElement>('.cell');
+    if (!cell || !this.selection) return;
+    const s = this.selection;
+    const fit = nearestFit(this.board, s.piece, Number(cell.dataset.row), Number(cell.dataset.col));
+    if (fit) [s.row, s.col] = fit;
+    this.renderGhost();
+  }
+
+  private startDrag(e: PointerEvent, slot: number, button: HTMLElement): void {
+    if (!this.enabled || this.busy || e.button > 0) return;
+    const p = this.pieces[slot];
+    if (!p || p.placed) return;
+    e.preventDefault();
+    const piece = shapeOf(p.id, p.rows);
+    const pitch = this.grid.querySelector('.cell')!.getBoundingClientRect().width + cellGap(this.grid);
+    const floating = h('div.drag-piece', { style: { width: `${piece.width * pitch}px` } }, pieceElement(piece, pitch));
+    document.body.append(floating);
+    // A finger would hide the piece: it is held above the touch point.
+    const lift = e.pointerType === 'touch' ? pitch * 1.6 : 0;
+    const offsetX = (piece.width * pitch) / 2;
+    const offsetY = (piece.height * pitch) / 2 + lift;
+    const start = { x: e.clientX, y: e.clientY };
+    let moved = false;
+    button.classList.add('lifted');
+    button.setPointerCapture(e.pointerId);
+    this.selection = { slot, piece, row: -1, col: -1 };
+    this.clearMarks('hint');
+
+    const move = (ev: PointerEvent) => {
+      moved ||= Math.hypot(ev.clientX - start.x, ev.clientY - start.y) > 4;
+      const left = ev.clientX - offsetX;
+      const top = ev.clientY - offsetY;
+      floating.style.transform = `translate(${left}px, ${top}px)`;
+      const g = this.grid.getBoundingClientRect();
+      const inset = parseFloat(getComputedStyle(this.grid).paddingLeft) || 0;
+      const col = Math.round((left - g.left - inset) / pitch);
+      const row = Math.round((top - g.top - inset) / pitch);
+      const near = row > -piece.height && col > -piece.width && row < SIZE && col < SIZE;
+      const fit = near ? nearestFit(this.board, piece, row, col, 1.5) : null;
+      if (this.selection) [this.selection.row, this.selection.col] = fit ?? [-1, -1];
+      floating.classList.toggle('over', !!fit);
+      this.renderGhost();
+    };
+    const end = (ev: PointerEvent) => {
+      button.removeEventListener('pointermove', move);
+      button.removeEventListener('pointerup', end);
+      button.removeEventListener('pointercancel', end);
+      button.classList.remove('lifted');
+      floating.remove();
+      const s = this.selection;
+      if (!moved) {
+        // A tap picks the piece up for the keyboard or a tap on the grid.
+        this.select(slot);
+        this.grid.focus();
+      } else if (ev.type === 'pointerup' && s && s.row >= 0) {
+        void this.commit();
+      } else {
+        this.cancel(); // an illegal drop: back to the tray
+      }
+    };
+    button.addEventListener('pointermove', move);
+    button.addEventListener('pointerup', end);
+    button.addEventListener('pointercancel', end);
+    move(e);
+  }
+
+  private burst(outcome: MoveOutcome, pieceId: string): void {
+    for (const [r, c] of outcome.cleared) {
+      const cell = this.cells[r * SIZE + c];
+      const colour = this.colours[r * SIZE + c] ?? colourOf(pieceId);
+      const spark = h('div.spark', { class: `c${colour}`, style: { gridRow: String(r + 1), gridColumn: String(c + 1) } });
+      this.fx.append(spark);
+      spark.addEventListener('animationend', () => spark.remove());
+      cell.classList.add('cleared');
+    }
+    const [sr, sc] = outcome.placed.reduce(([ar, ac], [r, c]) => [ar + r / outcome.placed.length, ac + c / outcome.placed.length], [0, 0]);
+    const pop = h('div.points-pop', { class: outcome.lines ? 'lines' : '', style: { top: `${((sr + 0.5) / SIZE) * 100}%`, left: `${((sc + 0.5) / SIZE) * 100}%` } },
+      `+${outcome.points}`, outcome.multiplier > 1 ? h('span.mult', {}, `×${outcome.multiplier}`) : null);
+    this.fx.append(pop);
+    pop.addEventListener('animationend', () => pop.remove());
+    if (outcome.cleanBonus) {
+      const clean = h('div.clean-banner', {}, t('game.clean', { bonus: outcome.cleanBonus }));
+      this.fx.append(clean);
+      clean.addEventListener('animationend', () => clean.remove());
+    }
+  }
+
+  private flash(message: string): void {
+    const note = h('div.flash', { role: 'status' }, message);
+    this.fx.append(note);
+    this.grid.classList.add('shake');
+    setTimeout(() => this.grid.classList.remove('shake'), 300);
+    note.addEventListener('animationend', () => note.remove());
+  }
+}
+
+function cellGap(grid: HTMLElement): number {
+  return parseFloat(getComputedStyle(grid.querySelector('.grid-row')!).columnGap) || 0;
+}
+
+/** A piece drawn as blocks, at the tray's size or at a given cell pitch. */
+export function pieceElement(piece: PieceShape, pitch?: number): HTMLElement {
+  const el = h('div.piece', {
+    style: {
+      gridTemplateColumns: `repeat(${piece.width}, ${pitch ? `${pitch}px` : '1fr'})`,
+      gridTemplateRows: `repeat(${piece.height}, ${pitch ? `${pitch}px` : '1fr'})`,
+      aspectRatio: `${piece.width} / ${piece.height}`,
+    },
+    dataset: { w: String(piece.width), h: String(piece.height) },
+  });
+  for (const [r, c] of piece.cells) {
+    el.append(h('div.block', { class: `c${colourOf(piece.id)}`, style: { gridRow: String(r + 1), gridColumn: String(c + 1) } }));
+  }
+  return el;
+}

@@ -1,0 +1,82 @@
+import { games, LEVELS, matches, type GameState, type Level } from '../app/api';
+import { login, user } from '../app/auth';
+import { h } from '../app/dom';
+import { t } from '../app/i18n';
+import { go, type Route } from '../app/router';
+import { errorBox, levelPicker } from '../app/ui';
+
+const LEVEL_KEY = 'bloc.level';
+const RESUME_KEY = 'bloc.resume';
+
+export function chosenLevel(route?: Route): Level {
+  const wanted = route?.query.get('level') ?? localStorage.getItem(LEVEL_KEY);
+  return (LEVELS as readonly string[]).includes(wanted ?? '') ? (wanted as Level) : 'EASY';
+}
+
+/** The solo game to offer on the home page while it is being played. */
+export function rememberSolo(game: GameState): void {
+  if (game.status === 'PLAYING') localStorage.setItem(RESUME_KEY, game.id);
+  else if (localStorage.getItem(RESUME_KEY) === game.id) localStorage.removeItem(RESUME_KEY);
+}
+
+export async function homePage(main: HTMLElement, route: Route): Promise<void> {
+  let level = chosenLevel(route);
+  let strength = Number(localStorage.getItem('bloc.strength') ?? 3);
+  const status = h('div.status');
+
+  const card = (id: string, title: string, desc: string, ...body: (Node | null)[]) =>
+    h('section.mode-card', { id: `mode-${id}`, 'aria-labelledby': `mode-${id}-title` },
+      h('h2', { id: `mode-${id}-title` }, title), h('p', {}, desc), ...body);
+
+  const strengthPicker = h('div.segmented.strength', { role: 'radiogroup', 'aria-label': t('home.strength') },
+    ...[1, 2, 3, 4, 5].map((s) => h('span', {},
+      h('input', { type: 'radio', name: 'strength', id: `strength-${s}`, value: String(s), checked: s === strength,
+        onchange: () => { strength = s; localStorage.setItem('bloc.strength', String(s)); } }),
+      h('label', { for: `strength-${s}` }, String(s)))));
+
+  const act = async (work: () => Promise<void>) => {
+    status.replaceChildren();
+    try {
+      await work();
+    } catch (e) {
+      status.replaceChildren(errorBox(e));
+    }
+  };
+
+  main.append(
+    h('section.hero', {}, h('h1', {}, t('app.title')), h('p.tagline', {}, t('home.tagline'))),
+    h('div.level-choice', {}, h('h2.visually-hidden', {}, t('home.level')),
+      levelPicker(level, (l) => { level = l; localStorage.setItem(LEVEL_KEY, l); })),
+    h('div.resume-slot'),
+    h('div.modes', {},
+      card('solo', t('home.solo'), t('home.solo.desc'),
+        h('button.primary', { type: 'button', 'data-testid': 'play-solo', onclick: () => go(`#/solo/new?level=${level}`) }, t('home.play'))),
+      card('versus', t('home.versus'), t('home.versus.desc'),
+        h('div.field', {}, h('span.label', {}, t('home.strength')), strengthPicker),
+        h('button.primary', { type: 'button', 'data-testid': 'play-versus', onclick: () => act(async () => {
+          const m = await matches.create({ mode: 'VERSUS_AI', level, strength });
+          if ('id' in m) go(`#/versus/${m.id}`);
+        }) }, t('home.play'))),
+      card('two', t('home.two'), t('home.two.desc'),
+        h('button.primary', { type: 'button', 'data-testid': 'play-two', onclick: () => go(`#/two?level=${level}`) }, t('home.play'))),
+      card('race', t('home.race'), t('home.race.desc'),
+        user()
+          ? h('button.primary', { type: 'button', 'data-testid': 'play-race', onclick: () => go(`#/race?level=${level}`) }, t('race.join'))
+          : h('div', {}, h('p.note', {}, t('auth.required')), h('button', { type: 'button', onclick: () => void login() }, t('auth.login'))))),
+    status,
+  );
+
+  const resumeId = localStorage.getItem(RESUME_KEY);
+  if (resumeId) {
+    try {
+      const g = await games.get(resumeId);
+      rememberSolo(g);
+      if (g.status === 'PLAYING') {
+        main.querySelector('.resume-slot')!.append(h('a.button.resume', { href: `#/solo/${g.id}`, 'data-testid': 'resume' },
+          t('home.resume', { level: t(`level.${g.level}`), score: g.score })));
+      }
+    } catch {
+      localStorage.removeItem(RESUME_KEY); // gone or no longer ours
+    }
+  }
+}

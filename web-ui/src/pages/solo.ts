@@ -1,0 +1,117 @@
+import { games, type GameState, type MoveAnswer } from '../app/api';
+import { h } from '../app/dom';
+import { t } from '../app/i18n';
+import { go, type Page, type Route } from '../app/router';
+import { errorBox, errorText, overlay, scoreBoard, streakBadge } from '../app/ui';
+import { BoardView } from '../game/board-view';
+import { chosenLevel, rememberSolo } from './home';
+
+const bestKey = (level: string) => `bloc.best.${level}`;
+
+export async function soloPage(main: HTMLElement, route: Route): Promise<Page | void> {
+  const id = route.path[1];
+  if (!id || id === 'new') {
+    const seed = route.query.get('seed');
+    const g = await games.create(chosenLevel(route), seed ? Number(seed) : undefined);
+    go(`#/solo/${g.id}`, true);
+    return;
+  }
+  let game: GameState;
+  try {
+    game = await games.get(id);
+  } catch (e) {
+    main.append(errorBox(e), h('a.button', { href: '#/' }, t('game.home')));
+    return;
+  }
+
+  const header = h('div.game-header');
+  const notice = h('p.assisted-notice', { role: 'status', 'data-testid': 'assisted-notice' }, t('game.assisted'));
+  const message = h('p.message', { role: 'status' });
+  const hintButton = h('button', { type: 'button', 'data-testid': 'hint', onclick: () => void hint() }, t('game.hint'));
+  const undoButton = h('button', { type: 'button', 'data-testid': 'undo', onclick: () => void undo() }, t('game.undo'));
+  const resignButton = h('button.ghost-button', { type: 'button', 'data-testid': 'resign', onclick: () => void resign() }, t('game.resign'));
+  let lastMovedPiece: string | undefined;
+
+  const view = new BoardView({
+    onPlace: async (slot, row, col) => {
+      lastMovedPiece = game.pieces[slot]?.id;
+      try {
+        const answer: MoveAnswer = await games.move(game.id, game.nextMoveNumber, slot, row, col);
+        update(answer.game, answer);
+        return true;
+      } catch (e) {
+        message.textContent = errorText(e);
+        return false;
+      }
+    },
+  });
+
+  main.append(header, notice, view.root, h('div.game-actions', {}, hintButton, undoButton, resignButton), message,
+    h('p.keys-help', {}, t('game.keys')));
+
+  function update(next: GameState, answer?: MoveAnswer): void {
+    game = next;
+    rememberSolo(game);
+    message.textContent = '';
+    const best = Number(localStorage.getItem(bestKey(game.level)) ?? 0);
+    header.replaceChildren(
+      h('div.level-badge', { class: `lv-${game.level.toLowerCase()}` }, t(`level.${game.level}`)),
+      scoreBoard([[t('game.score'), game.score, 'score'], [t('game.best'), Math.max(best, game.assisted ? 0 : game.score)], [t('game.round'), game.round + 1]]),
+      streakBadge(game.streak, game.miss),
+    );
+    notice.hidden = !game.assisted;
+    view.show(game, answer?.move, lastMovedPiece);
+    const playing = game.status === 'PLAYING';
+    view.setEnabled(playing);
+    hintButton.disabled = resignButton.disabled = !playing;
+    undoButton.disabled = !playing || !game.undoMoveNumber;
+    if (!playing) gameOver(best);
+  }
+
+  function gameOver(previousBest: number): void {
+    const record = !game.assisted && game.score > previousBest;
+    if (record) localStorage.setItem(bestKey(game.level), String(game.score));
+    main.append(overlay(
+      h('h2', {}, game.status === 'RESIGNED' ? t('game.resigned') : t('game.over')),
+      h('p.final-score', { 'data-testid': 'final-score' }, t('game.finalScore', { score: game.score, rounds: game.round })),
+      record ? h('p.record', {}, t('game.newRecord')) : null,
+      game.assisted ? h('p.note', {}, t('game.assisted')) : null,
+      h('div.actions', {},
+        h('a.button.primary', { href: `#/solo/new?level=${game.level}` }, t('game.again')),
+        h('a.button', { href: `#/replay/${game.id}` }, t('game.replay')),
+        h('a.button', { href: '#/' }, t('game.home'))),
+    ));
+  }
+
+  async function hint(): Promise<void> {
+    try {
+      const answer = await games.hint(game.id);
+      update(answer.game);
+      const first = answer.placements[0];
+      if (first) view.showHint(first.slot, first.row, first.col);
+      message.textContent = t('game.hintShown');
+    } catch (e) {
+      message.textContent = errorText(e);
+    }
+  }
+
+  async function undo(): Promise<void> {
+    try {
+      lastMovedPiece = undefined;
+      if (game.undoMoveNumber) update(await games.undo(game.id, game.undoMoveNumber));
+    } catch (e) {
+      message.textContent = errorText(e);
+    }
+  }
+
+  async function resign(): Promise<void> {
+    try {
+      update(await games.resign(game.id));
+    } catch (e) {
+      message.textContent = errorText(e);
+    }
+  }
+
+  update(game);
+  return { dispose: () => view.dispose() };
+}
