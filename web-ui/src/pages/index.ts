@@ -1,6 +1,10 @@
 import type { PageFactory } from '../app/router';
+import { adminPage } from './admin';
 import { homePage } from './home';
+import { leaderboardsPage } from './leaderboards';
 import { racePage, versusPage } from './match';
+import { myGamesPage } from './me';
+import { replayPage } from './replay';
 import { soloPage } from './solo';
 import { solverPage } from './solver';
 import { twoPage } from './two';
@@ -13,4 +17,8 @@ export const PAGES: Record<string, PageFactory> = {
   two: twoPage,
   race: racePage,
   solver: solverPage,
+  leaderboards: leaderboardsPage,
+  me: myGamesPage,
+  replay: replayPage,
+  admin: adminPage,
 };

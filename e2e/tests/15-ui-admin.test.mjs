@@ -1,0 +1,146 @@
+// The admin audits in the browser against the real stack: a game-finished message with a tampered
+// claimed score is published to Kafka; leaderboard-service rejects it; the admin finds it in
+// #/admin, reads the validator's reason, steps through its replay and re-validates it.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { launchChromium } from '../lib/browser.mjs';
+import { claims, loginAs as tokensOf } from '../lib/keycloak.mjs';
+import { call, eventually, expectStatus, GAME, LEADERBOARD } from '../lib/stack.mjs';
+import { loginAs, openApp, shoot } from '../lib/ui.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const KAFKA_LIBS = resolve(ROOT, '.bloc/dist/kafka-4.1.1/libs/*');
+const BOOTSTRAP = process.env.BLOC_KAFKA ?? 'localhost:19092';
+
+/** The first legal placement of a piece (rows of # and .) on a board (8 strings), or null. */
+function firstFit(board, rows) {
+  const cells = rows.flatMap((line, r) => [...line].flatMap((ch, c) => (ch === '#' ? [[r, c]] : [])));
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 8; col++) {
+      if (cells.every(([r, c]) => row + r < 8 && col + c < 8 && board[row + r][col + c] === '.')) return { row, col };
+    }
+  }
+  return null;
+}
+
+/** A real game of alice's through the REST API (a few placements, then resigned); its replay as text. */
+async function playAndResign(token) {
+  const created = await expectStatus(201, `${GAME}/api/games`, { method: 'POST', token, body: { level: 'EASY' } });
+  let game = created.json;
+  for (let i = 0; i < 4; i++) {
+    const p = game.pieces.find((x) => !x.placed && firstFit(game.board, x.rows));
+    if (!p) break;
+    const at = firstFit(game.board, p.rows);
+    const moved = await expectStatus(200, `${GAME}/api/games/${game.id}/moves`, {
+      method: 'POST', token, body: { moveNumber: game.nextMoveNumber, slot: p.slot, ...at },
+    });
+    game = moved.json.game;
+  }
+  await expectStatus(200, `${GAME}/api/games/${game.id}/resign`, { method: 'POST', token });
+  const replay = await expectStatus(200, `${GAME}/api/games/${game.id}/replay`, { token });
+  return { game, replayText: replay.text };
+}
+
+/** Sends one message with the broker's own client (e2e/lib/KafkaPublish.java). */
+function publish(topic, key, value) {
+  return execFileSync('java', ['-cp', KAFKA_LIBS, resolve(ROOT, 'e2e/lib/KafkaPublish.java'), BOOTSTRAP, topic, key], {
+    input: value, encoding: 'utf8', timeout: 90_000,
+  }).trim();
+}
+
+describe('admin audits in the UI', () => {
+  let browser;
+  let app;
+  let adminToken;
+  const gameId = randomUUID();
+  let claimed;
+
+  before(async () => {
+    browser = await launchChromium();
+    const alice = await tokensOf(browser, 'alice');
+    adminToken = (await tokensOf(browser, 'admin')).access_token;
+    const { game, replayText } = await playAndResign(alice.access_token);
+    assert.ok(game.score > 0, 'the REST game scored');
+    // The replay's text is kept as is (its 64-bit seed would not survive JSON.parse); only the claim changes.
+    claimed = game.score + 1000;
+    const tampered = replayText.replace(/"claimedScore"\s*:\s*\d+/, `"claimedScore":${claimed}`);
+    assert.notEqual(tampered, replayText);
+    const sub = claims(alice.access_token).sub;
+    const message = `{"schemaVersion":1,"gameId":"${gameId}","player":{"subject":"${sub}","name":"alice"},`
+      + `"mode":"SOLO","finishedAt":"${new Date().toISOString()}","replay":${tampered}}`;
+    publish('game-finished', gameId, message);
+    await eventually(`game ${gameId} audited`, async () => {
+      const res = await call(`${LEADERBOARD}/api/leaderboards/admin/audits/${gameId}`, { token: adminToken });
+      if (res.status === 404) return false;
+      if (res.status !== 200) throw new Error(`${res.status} ${res.text.slice(0, 200)}`);
+      assert.equal(res.json.summary.outcome, 'REJECTED');
+      return true;
+    }, { timeoutMs: 45_000, intervalMs: 1_000 });
+    app = await openApp(browser);
+  });
+
+  after(async () => {
+    await app?.context.close();
+    await browser?.close();
+  });
+
+  test('a player is told the audits are for admins', async () => {
+    const other = await openApp(browser, { hash: '#/admin' });
+    try {
+      await loginAs(other.page, 'bob');
+      assert.equal(await other.page.locator('#header a[href="#/admin"]').count(), 0, 'no Audits link for a player');
+      await other.page.waitForSelector('[data-testid=admins-only]');
+      assert.match(await other.page.textContent('[data-testid=admins-only]'), /Admins only/);
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  test('the admin finds the rejected game, reads why, steps its replay and re-validates it', async () => {
+    const { page, errors } = app;
+    await loginAs(page, 'admin');
+    await page.click('#header a[href="#/admin"]');
+    await page.waitForSelector('[data-testid=audits]');
+    assert.equal(await page.getAttribute('[data-testid=outcome-REJECTED]', 'aria-selected'), 'true', 'rejected games by default');
+    // Newest first: the game is on the first page of the rejected EASY games.
+    await page.selectOption('#audit-level', 'EASY');
+    await page.waitForURL(/level=EASY/);
+    const row = page.locator(`[data-testid=audits] tr[data-game-id="${gameId}"]`);
+    await row.waitFor();
+    assert.equal(await row.getAttribute('data-outcome'), 'REJECTED');
+    assert.match(await row.textContent(), /claimed score/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'admin-audits');
+
+    await row.locator('[data-testid=audit-open]').click();
+    await page.waitForURL(new RegExp(`#/admin/${gameId}`));
+    await page.waitForSelector('[data-testid=audit-outcome]');
+    assert.equal((await page.textContent('[data-testid=audit-outcome]')).trim(), 'Rejected');
+    assert.match(await page.textContent('[data-testid=audit-reason]'), new RegExp(`claimed score ${claimed}, replay scores \\d+`));
+    assert.ok(await page.locator('[data-testid=audit-trace] li').count() > 0, 'the validator trace');
+
+    // The embedded replay viewer: every move plays; the claim is shown not to hold.
+    const total = Number((await page.textContent('[data-testid=replay-counter]')).match(/\/ (\d+)/)[1]);
+    assert.ok(total >= 1);
+    await page.click('[data-testid=replay-next]');
+    assert.match(await page.textContent('[data-testid=replay-counter]'), /^Move 1 \//);
+    await page.click('[data-testid=replay-end]');
+    assert.match(await page.textContent('[data-testid=replay-counter]'), new RegExp(`^Move ${total} / ${total}$`));
+    assert.match(await page.textContent('[data-testid=replay-claim]'), new RegExp(`Claimed: ${claimed} points.*not what is claimed`));
+    // A rejected game is not a record: nothing to strike.
+    assert.ok(await page.isDisabled('[data-testid=strike]'));
+
+    await page.click('[data-testid=revalidate]');
+    await page.waitForFunction(() => /Re-validated/.test(document.querySelector('[data-testid=audit-status]')?.textContent ?? ''));
+    assert.match(await page.textContent('[data-testid=audit-status]'), /Re-validated: Rejected/);
+    await page.waitForSelector('[data-testid=audit-actions] li');
+    assert.match(await page.textContent('[data-testid=audit-actions]'), /admin/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'admin-audit-detail');
+    assert.deepEqual(errors, [], 'no page errors');
+  });
+});

@@ -1,0 +1,131 @@
+/*
+ * leaderboard-service's answers for the leaderboards, my games and the admin audits, and replays,
+ * typed. Answers that hold a replay are read with parseReplayJson: a replay's 64-bit seed would be
+ * rounded by JSON.parse, and the start board is derived from it.
+ */
+import { ApiError, gameToken, type Level, type Period } from './api';
+import { accessToken } from './auth';
+import { config } from './config';
+import { parseReplayJson, type ReplayData } from '../game/replay';
+
+export type Outcome = 'RECORD' | 'VALID_NOT_ELIGIBLE' | 'REJECTED';
+export const OUTCOMES: Outcome[] = ['REJECTED', 'VALID_NOT_ELIGIBLE', 'RECORD'];
+
+export interface Entry {
+  rank: number;
+  gameId: string;
+  playerId: string;
+  player: string;
+  score: number;
+  rounds: number;
+  finishedAt: string;
+}
+
+export interface BoardPage {
+  level: Level;
+  period: Period;
+  page: number;
+  size: number;
+  more: boolean;
+  entries: Entry[];
+}
+
+export interface Standing {
+  level: Level;
+  period: Period;
+  playerId: string;
+  player: string;
+  best: Entry | null;
+  records: number;
+}
+
+export interface MyGame {
+  gameId: string;
+  level: Level;
+  mode: string;
+  outcome: Outcome;
+  reason: string | null;
+  score: number;
+  rounds: number;
+  finishedAt: string;
+  struck: boolean;
+}
+
+export interface AuditSummary {
+  gameId: string;
+  outcome: Outcome;
+  reason: string | null;
+  level: Level;
+  mode: string;
+  player: { subject: string; name: string } | null;
+  score: number;
+  claimedScore: number | null;
+  rounds: number;
+  assisted: boolean;
+  gameOver: boolean;
+  finishedAt: string;
+  processedAt: string;
+  struck: boolean;
+}
+
+export interface AuditDetail {
+  summary: AuditSummary;
+  seed: string | null;
+  validEvents: number;
+  /** The replay as received: an object, or the text when it was not JSON. */
+  replay: ReplayData | string | null;
+  trace: string[];
+  strike: { at: string; by: string; reason: string } | null;
+  actions: { action: string; actor: string; at: string; detail: string | null }[];
+}
+
+interface Options {
+  method?: string;
+  body?: unknown;
+  owner?: string;
+}
+
+async function request<T>(base: string, path: string, { method = 'GET', body, owner }: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = await accessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const guest = owner ? gameToken(owner) : undefined;
+  if (guest) headers['X-Game-Token'] = guest;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'offline');
+  }
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? parseReplayJson(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) {
+    const problem = (json ?? {}) as { detail?: string; title?: string; error?: string };
+    throw new ApiError(res.status, problem.detail ?? problem.title ?? problem.error ?? `HTTP ${res.status}`);
+  }
+  return json as T;
+}
+
+const lb = <T>(path: string, o?: Options) => request<T>(config().leaderboardUrl, path, o);
+const q = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
+
+export const records = {
+  top: (level: Level, period: Period, page = 0, size = 20) => lb<BoardPage>(`/api/leaderboards/${level}?${q({ period, page, size })}`),
+  mine: (level: Level, period: Period) => lb<Standing>(`/api/leaderboards/${level}/me?${q({ period })}`),
+  myGames: (page = 0, size = 20) => lb<{ page: number; size: number; more: boolean; games: MyGame[] }>(`/api/leaderboards/me/games?${q({ page, size })}`),
+  audits: (filter: { outcome?: Outcome | ''; level?: Level | ''; page?: number; size?: number }) =>
+    lb<{ page: number; size: number; more: boolean; audits: AuditSummary[] }>(`/api/leaderboards/admin/audits?${q(filter)}`),
+  audit: (gameId: string) => lb<AuditDetail>(`/api/leaderboards/admin/audits/${encodeURIComponent(gameId)}`),
+  revalidate: (gameId: string) => lb<AuditDetail>(`/api/leaderboards/admin/audits/${encodeURIComponent(gameId)}/revalidate`, { method: 'POST' }),
+  strike: (gameId: string, reason: string) =>
+    lb<AuditDetail>(`/api/leaderboards/admin/audits/${encodeURIComponent(gameId)}/strike`, { method: 'POST', body: { reason } }),
+  /** A finished game's replay from game-service (the caller's own game). */
+  replay: (gameId: string) => request<ReplayData>('', `/api/games/${encodeURIComponent(gameId)}/replay`, { owner: gameId }),
+};
