@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { choose } from './rules.mjs';
 import { GAME } from './stack.mjs';
 
 export const SCREENSHOTS = resolve(dirname(fileURLToPath(import.meta.url)), '../../web-ui/target/screenshots');
@@ -56,4 +57,53 @@ export async function boardOf(scope) {
     for (let r = 0; r < 8; r++) rows.push(cells.slice(r * 8, r * 8 + 8).map((c) => (c.classList.contains('filled') ? '#' : '.')).join(''));
     return rows;
   });
+}
+
+/** The unplaced pieces of the tray: slot and catalogue id. */
+export async function trayOf(scope) {
+  return scope.locator('.tray button.tray-slot').evaluateAll((buttons) =>
+    buttons.map((b) => ({ slot: Number(b.dataset.slot), id: b.dataset.piece })));
+}
+
+/** Cells carrying a class in the first grid of `scope`, as "r,c" strings, sorted. */
+export async function cellsWith(scope, cls) {
+  return scope.locator('[role=grid]').first().evaluate((grid, k) =>
+    [...grid.querySelectorAll('.cell')].map((c, i) => (c.classList.contains(k) ? `${Math.floor(i / 8)},${i % 8}` : null))
+      .filter(Boolean).sort(), cls);
+}
+
+export const keyOf = (cells) => cells.map(([r, c]) => `${r},${c}`).sort();
+
+/** Reads the number shown in a `[data-testid=...]` element. */
+export async function numberOf(scope, testid) {
+  return Number((await scope.locator(`[data-testid="${testid}"]`).first().textContent()).trim());
+}
+
+export async function expectGhost(page, move) {
+  assert.deepEqual(await cellsWith(page, 'ghost'), keyOf(move.placed), `ghost of ${move.id} at (${move.row},${move.col})`);
+  assert.deepEqual(await cellsWith(page, 'preview-clear'), keyOf(move.cleared), 'the lines that would clear light up');
+}
+
+export async function waitForScoreAbove(page, score) {
+  await page.waitForFunction((s) => Number(document.querySelector('[data-testid="score"]')?.textContent) > s, score);
+}
+
+/** Plays the oracle's choice with the keyboard: 1/2/3, arrows from where the ghost appears, Enter. */
+export async function playByKeyboard(page) {
+  const board = await boardOf(page);
+  const move = choose(board, await trayOf(page));
+  assert.ok(move, 'some piece fits');
+  const before = await numberOf(page, 'score');
+  await page.keyboard.press(String(move.slot + 1));
+  const ghost = (await cellsWith(page, 'ghost')).concat(await cellsWith(page, 'ghost-bad')).map((k) => k.split(',').map(Number));
+  let row = Math.min(...ghost.map(([r]) => r));
+  let col = Math.min(...ghost.map(([, c]) => c));
+  for (; row < move.row; row++) await page.keyboard.press('ArrowDown');
+  for (; row > move.row; row--) await page.keyboard.press('ArrowUp');
+  for (; col < move.col; col++) await page.keyboard.press('ArrowRight');
+  for (; col > move.col; col--) await page.keyboard.press('ArrowLeft');
+  await expectGhost(page, move);
+  await page.keyboard.press('Enter');
+  await waitForScoreAbove(page, before);
+  return move;
 }

@@ -38,6 +38,8 @@ export class MatchLive {
   private retries = 0;
   private readonly versions = new Map<number, number>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** A `state` frame arrived on this connection: the server accepted it. */
+  private opened = false;
 
   constructor(private readonly matchId: string, private readonly handlers: LiveHandlers) {
     void this.connect();
@@ -54,14 +56,12 @@ export class MatchLive {
     const protocols = token ? ['bearer-token-carrier', encodeURIComponent(`quarkus-http-upgrade#Authorization#Bearer ${token}`)] : undefined;
     const socket = new WebSocket(url, protocols);
     this.socket = socket;
-    socket.onopen = () => {
-      this.retries = 0;
-      this.handlers.connection?.(true);
-    };
+    this.opened = false;
+    socket.onopen = () => this.handlers.connection?.(true);
     socket.onmessage = (e) => this.receive(JSON.parse(e.data) as ServerFrame);
     socket.onclose = () => {
-      this.handlers.connection?.(false);
       if (this.closed) return;
+      this.handlers.connection?.(false);
       // Back off gently; the `state` frame on reconnection brings everything up to date.
       const delay = Math.min(500 * 2 ** this.retries++, 8000);
       this.timer = setTimeout(() => void this.connect(), delay);
@@ -71,6 +71,8 @@ export class MatchLive {
   private receive(frame: ServerFrame): void {
     switch (frame.type) {
       case 'state':
+        this.opened = true;
+        this.retries = 0;
         frame.match.games.forEach((g, seat) => this.versions.set(seat, Math.max(this.versions.get(seat) ?? -1, g.version ?? -1)));
         this.handlers.state(frame.match);
         break;
@@ -82,6 +84,8 @@ export class MatchLive {
         break;
       }
       case 'error':
+        // Refused at connection (not ours, no such match): retrying cannot help.
+        if ((frame.status === 403 || frame.status === 404) && !this.opened) this.closed = true;
         this.handlers.error?.(frame.status, frame.message);
         break;
       default:

@@ -137,7 +137,7 @@ export class BoardView {
   private renderGhost(): void {
     this.clearMarks('ghost', 'ghost-bad', 'preview-clear');
     const s = this.selection;
-    if (!s) return;
+    if (!s || s.row < 0 || s.col < 0) return; // a dragged piece away from any legal cell
     const ok = fits(this.board, s.piece, s.row, s.col);
     for (const [r, c] of s.piece.cells) {
       const rr = s.row + r;

@@ -1,0 +1,112 @@
+// A solo game in the browser: played by drag and by keyboard, with the ghost and the clear
+// preview checked against the rules, hint and undo with the "no record" notice, and game over.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchChromium } from '../lib/browser.mjs';
+import { choose } from '../lib/rules.mjs';
+import { boardOf, cellsWith, expectGhost, openApp, playByKeyboard, shoot, trayOf, waitForScoreAbove, numberOf } from '../lib/ui.mjs';
+
+/** Where the pointer must be for the dragged piece's top-left block to sit on (row, col). */
+async function dropPoint(page, id, row, col) {
+  const [a, b] = await Promise.all([
+    page.locator('.grid .cell[data-row="0"][data-col="0"]').boundingBox(),
+    page.locator('.grid .cell[data-row="1"][data-col="1"]').boundingBox(),
+  ]);
+  const pitch = b.x - a.x;
+  const shape = await page.locator(`.tray-slot[data-piece="${id}"] .piece`).first().evaluate((p) => ({ w: Number(p.dataset.w), h: Number(p.dataset.h) }));
+  return { x: a.x + col * pitch + (shape.w * pitch) / 2, y: a.y + row * pitch + (shape.h * pitch) / 2 };
+}
+
+describe('web UI: solo', () => {
+  let browser;
+  before(async () => { browser = await launchChromium(); });
+  after(() => browser?.close());
+
+  test('a solo game by drag and by keyboard, hint and undo, then game over', async () => {
+    const { page, errors, context } = await openApp(browser);
+    await shoot(page, 'home');
+    await page.locator('label[for="level-EASY"]').click();
+    await page.getByTestId('play-solo').click();
+    await page.waitForSelector('.tray button.tray-slot');
+    assert.match(page.url(), /#\/solo\/[0-9a-f-]{36}$/);
+    assert.equal(await page.getByTestId('assisted-notice').isVisible(), false);
+
+    // By drag: the ghost follows the pointer, snaps to the cell, and the drop is applied.
+    let board = await boardOf(page);
+    let move = choose(board, await trayOf(page));
+    const from = await page.locator(`.tray-slot[data-slot="${move.slot}"]`).boundingBox();
+    const to = await dropPoint(page, move.id, move.row, move.col);
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + 7, to.y - 6, { steps: 12 }); // a little off: it snaps to the nearest cell
+    await expectGhost(page, move);
+    await page.mouse.up();
+    await waitForScoreAbove(page, 0);
+    board = await boardOf(page);
+    for (const [r, c] of move.placed) assert.equal(board[r][c], '#', `drop filled (${r},${c})`);
+
+    // An illegal drop (onto filled cells, far from any fit) returns the piece to the tray.
+    const tray = await trayOf(page);
+    const filled = await page.locator(`.grid .cell[data-row="${move.row}"][data-col="${move.col}"]`).boundingBox();
+    const slot = page.locator(`.tray-slot[data-slot="${tray[0].slot}"]`);
+    const sb = await slot.boundingBox();
+    await page.mouse.move(sb.x + sb.width / 2, sb.y + sb.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(filled.x - 300, filled.y - 300, { steps: 6 });
+    assert.deepEqual(await cellsWith(page, 'ghost'), [], 'no ghost off the board');
+    await page.mouse.up();
+    assert.deepEqual(await trayOf(page), tray, 'the piece is back in the tray');
+
+    // By keyboard, until a move clears a line (its preview checked before Enter).
+    let cleared = false;
+    for (let i = 0; i < 30 && !cleared; i++) {
+      move = await playByKeyboard(page);
+      cleared = move.cleared.length > 0;
+      if (cleared) await shoot(page, 'solo-clear');
+    }
+    assert.ok(cleared, 'a line was cleared within 30 moves');
+    await shoot(page, 'solo');
+
+    // Esc cancels a selection.
+    await page.keyboard.press('1');
+    await page.keyboard.press('Escape');
+    assert.deepEqual(await cellsWith(page, 'ghost'), []);
+
+    // Hint: a suggestion on the grid and the notice that no record can be set any more.
+    await page.getByTestId('hint').click();
+    await page.waitForSelector('.grid .cell.hint');
+    assert.ok(await page.getByTestId('assisted-notice').isVisible());
+    assert.match(await page.getByTestId('assisted-notice').textContent(), /no longer set a record/);
+
+    // Undo takes the last placement back.
+    board = await boardOf(page);
+    const beforeUndo = await numberOf(page, 'score');
+    move = await playByKeyboard(page);
+    await page.getByTestId('undo').click();
+    await page.waitForFunction((s) => Number(document.querySelector('[data-testid="score"]').textContent) === s, beforeUndo);
+    assert.deepEqual(await boardOf(page), board, 'undo restored the board');
+    await shoot(page, 'solo-assisted');
+
+    // Resigning ends the game: the score and what to do next.
+    await page.getByTestId('resign').click();
+    await page.waitForSelector('[data-testid="final-score"]');
+    assert.match(await page.getByTestId('final-score').textContent(), new RegExp(`^${beforeUndo} points`));
+    await shoot(page, 'game-over');
+
+    // French by default for a new visitor, and the switch sticks.
+    const fr = await browser.newContext();
+    const p2 = await fr.newPage();
+    await p2.goto(`${new URL(page.url()).origin}/#/`);
+    await p2.waitForSelector('[data-testid="play-solo"]');
+    assert.equal(await p2.getAttribute('html', 'lang'), 'fr');
+    assert.match(await p2.textContent('#mode-solo'), /Partie sans fin/);
+    await p2.getByRole('button', { name: 'English' }).click();
+    await p2.waitForSelector('text=Endless, with hint and undo.');
+    await p2.reload();
+    await p2.waitForSelector('text=Endless, with hint and undo.');
+    await fr.close();
+
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+});

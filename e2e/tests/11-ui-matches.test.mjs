@@ -1,0 +1,118 @@
+// Matches in the browser: versus AI to its result with the AI's grid updating live, two players
+// on one device with the hand-over, and an online race between two logged-in browser contexts.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchChromium } from '../lib/browser.mjs';
+import { boardOf, loginAs, numberOf, openApp, playByKeyboard, shoot, trayOf } from '../lib/ui.mjs';
+
+const filledCells = (rows) => rows.join('').split('').filter((c) => c === '#').length;
+
+describe('web UI: matches', () => {
+  let browser;
+  before(async () => { browser = await launchChromium(); });
+  after(() => browser?.close());
+
+  test('versus AI: the AI plays its own grid live, the first blocked sets the score to beat, then the result', async () => {
+    const { page, errors, context } = await openApp(browser);
+    await page.locator('label[for="level-EASY"]').click();
+    await page.locator('label[for="strength-1"]').click();
+    await page.getByTestId('play-versus').click();
+    await page.waitForSelector('[data-testid="other-side"] [role=grid]');
+    assert.match(page.url(), /#\/versus\/[0-9a-f-]{36}$/);
+    const other = page.getByTestId('other-side');
+
+    await playByKeyboard(page);
+    await playByKeyboard(page);
+    // The AI places about one piece a second on its own grid, pushed over the match socket.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="other-side"] .cell.filled')].length > 0, null, { timeout: 30_000 });
+    const aiCellsBefore = filledCells(await boardOf(other));
+    await page.waitForFunction((n) => [...document.querySelectorAll('[data-testid="other-side"] .cell.filled')].length !== n, aiCellsBefore, { timeout: 30_000 });
+    await shoot(page, 'versus');
+
+    // Resigning makes my score the one to beat; the AI soon beats it and wins.
+    const mine = await numberOf(page, 'score');
+    await page.getByTestId('resign').click();
+    await page.waitForSelector('[data-testid="match-result"]', { timeout: 60_000 });
+    assert.equal((await page.getByTestId('match-result').textContent()).trim(), 'You lose.');
+    assert.match(await page.getByTestId('target').textContent(), new RegExp(`Score to beat: ${mine}`));
+    assert.ok(await numberOf(page, 'other-score') > mine, 'the AI beat the target');
+    await shoot(page, 'versus-result');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('two players on one device: names, player 1, the hand-over, player 2 on the same pieces, the comparison', async () => {
+    const { page, errors, context } = await openApp(browser);
+    await page.locator('label[for="level-EASY"]').click();
+    await page.getByTestId('play-two').click();
+    await page.fill('#name-1', 'Ana');
+    await page.fill('#name-2', 'Ben');
+    await shoot(page, 'two-names');
+    await page.getByTestId('two-start').click();
+    await page.waitForSelector('.tray button.tray-slot');
+    assert.equal((await page.getByTestId('turn').textContent()).trim(), 'Ana to play');
+    const firstPieces = (await trayOf(page)).map((p) => p.id);
+
+    await playByKeyboard(page);
+    await playByKeyboard(page);
+    await page.getByTestId('resign').click();
+    await page.waitForSelector('[data-testid="handover"]');
+    assert.equal((await page.getByTestId('handover').textContent()).trim(), 'Hand the device to Ben');
+    await shoot(page, 'two-handover');
+
+    await page.getByTestId('handover-go').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="turn"]')?.textContent === 'Ben to play');
+    assert.deepEqual((await trayOf(page)).map((p) => p.id), firstPieces, 'player 2 gets the same pieces');
+    assert.equal(await numberOf(page, 'score'), 0);
+    for (let i = 0; i < 3; i++) await playByKeyboard(page);
+    await page.getByTestId('resign').click();
+    await page.waitForSelector('[data-testid="match-result"]');
+    assert.equal((await page.getByTestId('match-result').textContent()).trim(), 'Ben wins!');
+    await shoot(page, 'two-result');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('online race: two logged-in players matched from the queue see each other live', async () => {
+    const alice = await openApp(browser);
+    const bob = await openApp(browser);
+    await loginAs(alice.page, 'alice');
+    await loginAs(bob.page, 'bob');
+
+    await alice.page.locator('label[for="level-MEDIUM"]').click();
+    await alice.page.getByTestId('play-race').click();
+    await alice.page.waitForSelector('[data-testid="race-waiting"]');
+    await shoot(alice.page, 'race-queue');
+
+    await bob.page.locator('label[for="level-MEDIUM"]').click();
+    await bob.page.getByTestId('play-race').click();
+    await bob.page.waitForURL(/#\/race\/[0-9a-f-]{36}$/);
+    await alice.page.waitForURL(/#\/race\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    assert.equal(new URL(alice.page.url()).hash, new URL(bob.page.url()).hash, 'one match for both');
+    await bob.page.waitForSelector('.live-dot');
+    await bob.page.waitForFunction(() => !document.querySelector('.connection')?.textContent);
+
+    // Alice's placement appears on Bob's view of her grid, and her score with it.
+    const startBoard = await boardOf(bob.page.getByTestId('other-side'));
+    const move = await playByKeyboard(alice.page);
+    await bob.page.waitForFunction((n) => [...document.querySelectorAll('[data-testid="other-side"] .cell.filled')].length > n,
+      filledCells(startBoard), { timeout: 15_000 });
+    const seen = await boardOf(bob.page.getByTestId('other-side'));
+    for (const [r, c] of move.placed) assert.equal(seen[r][c], '#', `Bob sees Alice's cell (${r},${c})`);
+    assert.equal(await numberOf(bob.page, 'other-score'), await numberOf(alice.page, 'score'));
+    await shoot(bob.page, 'race');
+
+    // Both resign: the best score wins, and both see the same result.
+    await alice.page.getByTestId('resign').click();
+    await bob.page.getByTestId('resign').click();
+    await alice.page.waitForSelector('[data-testid="match-result"]', { timeout: 15_000 });
+    await bob.page.waitForSelector('[data-testid="match-result"]', { timeout: 15_000 });
+    assert.equal((await alice.page.getByTestId('match-result').textContent()).trim(), 'You win!');
+    assert.equal((await bob.page.getByTestId('match-result').textContent()).trim(), 'You lose.');
+    await shoot(alice.page, 'race-result');
+    assert.deepEqual(alice.errors, []);
+    assert.deepEqual(bob.errors, []);
+    await alice.context.close();
+    await bob.context.close();
+  });
+});
