@@ -58,6 +58,7 @@ describe('admin audits in the UI', () => {
   let adminToken;
   const gameId = randomUUID();
   let claimed;
+  let realGame;
 
   before(async () => {
     browser = await launchChromium();
@@ -65,6 +66,7 @@ describe('admin audits in the UI', () => {
     adminToken = (await tokensOf(browser, 'admin')).access_token;
     const { game, replayText } = await playAndResign(alice.access_token);
     assert.ok(game.score > 0, 'the REST game scored');
+    realGame = game;
     // The replay's text is kept as is (its 64-bit seed would not survive JSON.parse); only the claim changes.
     claimed = game.score + 1000;
     const tampered = replayText.replace(/"claimedScore"\s*:\s*\d+/, `"claimedScore":${claimed}`);
@@ -141,6 +143,36 @@ describe('admin audits in the UI', () => {
     assert.match(await page.textContent('[data-testid=audit-actions]'), /admin/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, 'admin-audit-detail');
+    assert.deepEqual(errors, [], 'no page errors');
+  });
+
+  test('the admin watches any game at #/replay/<id> and strikes a record with a reason', async () => {
+    const { page, errors } = app;
+    const origin = new URL(page.url()).origin;
+    // Not the admin's own game: game-service refuses it, the viewer falls back to the audit's replay.
+    await page.goto(`${origin}/#/replay/${gameId}`);
+    await page.waitForSelector('[data-testid=replay-counter]');
+    await page.click('[data-testid=replay-end]');
+    assert.match(await page.textContent('[data-testid=replay-claim]'), /not what is claimed/);
+
+    // alice's real game is a record once leaderboard-service has it.
+    await eventually(`game ${realGame.id} a record`, async () => {
+      const res = await call(`${LEADERBOARD}/api/leaderboards/admin/audits/${realGame.id}`, { token: adminToken });
+      return res.status === 200 && res.json.summary.outcome === 'RECORD';
+    }, { timeoutMs: 45_000, intervalMs: 1_000 });
+    await page.goto(`${origin}/#/admin/${realGame.id}`);
+    await page.waitForSelector('[data-testid=audit-outcome]');
+    assert.equal((await page.textContent('[data-testid=audit-outcome]')).trim(), 'Record');
+    await page.click('[data-testid=replay-end]');
+    assert.equal((await page.textContent('[data-testid=replay-score]')).trim(), String(realGame.score));
+    await page.click('[data-testid=strike]');
+    assert.match(await page.textContent('[data-testid=audit-status]'), /Say why/);
+    await page.fill('[data-testid=strike-reason]', 'e2e: struck on purpose');
+    await page.click('[data-testid=strike]');
+    await page.waitForSelector('[data-testid=strike-info]');
+    assert.match(await page.textContent('[data-testid=strike-info]'), /by admin: e2e: struck on purpose/);
+    assert.ok(await page.isDisabled('[data-testid=strike]'), 'a struck record cannot be struck again');
+    assert.match(await page.textContent('[data-testid=audit-actions]'), /STRIKE/);
     assert.deepEqual(errors, [], 'no page errors');
   });
 });
