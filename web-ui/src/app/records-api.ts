@@ -74,6 +74,8 @@ export interface AuditDetail {
   validEvents: number;
   /** The replay as received: an object, or the text when it was not JSON. */
   replay: ReplayData | string | null;
+  /** The start board the seed deals, for the replay viewer. */
+  start: string[] | null;
   trace: string[];
   strike: { at: string; by: string; reason: string } | null;
   actions: { action: string; actor: string; at: string; detail: string | null }[];
@@ -129,3 +131,8 @@ export const records = {
   /** A finished game's replay from game-service (the caller's own game). */
   replay: (gameId: string) => request<ReplayData>('', `/api/games/${encodeURIComponent(gameId)}/replay`, { owner: gameId }),
 };
+
+/** An audit's replay with the start board the service sent beside it. */
+export function auditReplay(detail: AuditDetail): ReplayData | string | null {
+  return detail.replay && typeof detail.replay === 'object' ? { ...detail.replay, start: detail.start } : detail.replay;
+}

@@ -1,13 +1,13 @@
 /*
  * Stepping through a replay (docs/rules.md "Replays") on the client, for the replay viewer:
  * every event from the start board, with the board, score, streak and the round's pieces after it.
- * The replay has no start board: it is derived from the seed as the engine does
- * (PieceStream.startBoard, SplitMix64), checked against the engine's golden files (replay.test.ts).
+ * The start board comes with the replay (`start`: game-service's replay and leaderboard-service's
+ * audit both send the board the seed deals), so the browser never re-derives the piece stream.
  * Seeds are 64-bit: JSON.parse would round them, so replays are read with `parseReplayJson`.
  */
 import type { Level, MoveOutcome } from '../app/api';
 import { piece } from './pieces';
-import { boardRows, canPlaceAnywhere, emptyBoard, fits, parseBoard, place, score, SIZE, type Board } from './rules';
+import { boardRows, canPlaceAnywhere, fits, parseBoard, place, score, type Board } from './rules';
 
 export interface ReplayEvent {
   type: string;
@@ -27,8 +27,8 @@ export interface ReplayData {
   claimedRounds?: number;
   rounds: string[][];
   events: ReplayEvent[];
-  /** A start board when a source provides one (the golden files do); derived from the seed otherwise. */
-  start?: string[];
+  /** The start board, as the services send it beside the replay (the seed decides it). */
+  start?: string[] | null;
 }
 
 /** The state after `index` events (0 = the start board). */
@@ -58,91 +58,6 @@ export interface Stepped {
   error?: string;
 }
 
-// ---- the seed: SplitMix64 over unsigned 64-bit BigInts, as engine/SplitMix64.java ----
-
-const MASK = (1n << 64n) - 1n;
-const u64 = (x: bigint) => x & MASK;
-const GOLDEN_GAMMA = 0x9e3779b97f4a7c15n;
-const LEVEL_SALT = 0xd1b54a32d192ed03n;
-const LEVEL_ORDER: Level[] = ['EASY', 'MEDIUM', 'HARD', 'EXPERT', 'DIABOLICAL'];
-/** RULES.md "Levels": filled cells of the start board. */
-export const START_CELLS: Record<Level, number> = { EASY: 0, MEDIUM: 4, HARD: 8, EXPERT: 10, DIABOLICAL: 12 };
-
-function mix64(z: bigint): bigint {
-  z = u64((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n);
-  z = u64((z ^ (z >> 27n)) * 0x94d049bb133111ebn);
-  return z ^ (z >> 31n);
-}
-
-class SplitMix64 {
-  constructor(private state: bigint) {}
-
-  nextLong(): bigint {
-    this.state = u64(this.state + GOLDEN_GAMMA);
-    return mix64(this.state);
-  }
-
-  nextInt(bound: number): number {
-    return Number(((this.nextLong() >> 32n) * BigInt(bound)) >> 32n);
-  }
-}
-
-function streamOf(seed: bigint, level: Level, k: bigint): SplitMix64 {
-  const ordinal = BigInt(LEVEL_ORDER.indexOf(level) + 1);
-  const base = mix64(u64(seed) ^ u64(ordinal * LEVEL_SALT));
-  return new SplitMix64(mix64(u64(base + k)));
-}
-
-function hasFullLine(board: Board): boolean {
-  for (let i = 0; i < SIZE; i++) {
-    let row = true;
-    let col = true;
-    for (let j = 0; j < SIZE; j++) {
-      row &&= board[i * SIZE + j];
-      col &&= board[j * SIZE + i];
-    }
-    if (row || col) return true;
-  }
-  return false;
-}
-
-/** True when some order places every piece, clearing as it goes (PieceStream.canPlaceAll). */
-function canPlaceAll(board: Board, ids: string[]): boolean {
-  if (!ids.length) return true;
-  return ids.some((id, i) => {
-    const p = piece(id);
-    const rest = ids.filter((_, j) => j !== i);
-    for (let r = 0; r <= SIZE - p.height; r++) {
-      for (let c = 0; c <= SIZE - p.width; c++) {
-        if (fits(board, p, r, c) && canPlaceAll(place(board, p, r, c).board, rest)) return true;
-      }
-    }
-    return false;
-  });
-}
-
-/**
- * The start board of (seed, level), given round 0's pieces: `START_CELLS` cells drawn from the
- * seed's stream −1, redrawn while they complete a line or round 0 cannot be placed in full.
- */
-export function startBoard(seed: string | number | bigint, level: Level, firstRound: string[]): boolean[] {
-  if (!LEVEL_ORDER.includes(level)) throw new Error(`unknown level ${level}`);
-  const rng = streamOf(BigInt(seed), level, -1n);
-  for (let attempt = 0; attempt < 10_000; attempt++) {
-    const board = emptyBoard();
-    let filled = 0;
-    while (filled < START_CELLS[level]) {
-      const i = rng.nextInt(64);
-      if (!board[i]) {
-        board[i] = true;
-        filled++;
-      }
-    }
-    if (!hasFullLine(board) && canPlaceAll(board, firstRound)) return board;
-  }
-  throw new Error('no start board found for this seed');
-}
-
 /** Parses a JSON answer holding replays, keeping every `"seed"` number exact as a string. */
 export function parseReplayJson<T = unknown>(text: string): T {
   return JSON.parse(text.replace(/("seed"\s*:\s*)(-?\d+)/g, '$1"$2"')) as T;
@@ -157,7 +72,8 @@ export function stepReplay(replay: ReplayData, start?: Board): Stepped {
   if (!replay || !Array.isArray(replay.rounds) || !Array.isArray(replay.events)) {
     return { steps: [], error: 'the replay has no rounds or events' };
   }
-  let board: boolean[] = start ? [...start] : replay.start ? parseBoard(replay.start) : startBoard(replay.seed, replay.level, replay.rounds[0] ?? []);
+  if (!start && !replay.start) return { steps: [], error: 'the replay comes without its start board' };
+  let board: boolean[] = start ? [...start] : parseBoard(replay.start!);
   let total = 0;
   let streak = 0;
   let miss = 0;

@@ -3,7 +3,7 @@ import { LEVELS, type Level } from '../app/api';
 import { isAdmin, login, user } from '../app/auth';
 import { h } from '../app/dom';
 import { lang, t } from '../app/i18n';
-import { OUTCOMES, records, type AuditDetail, type Outcome } from '../app/records-api';
+import { auditReplay, OUTCOMES, records, type AuditDetail, type Outcome } from '../app/records-api';
 import { go, type Page, type Route } from '../app/router';
 import { errorBox, errorText } from '../app/ui';
 import { modeName } from './me';
@@ -109,7 +109,7 @@ async function detailPage(main: HTMLElement, id: string): Promise<Page | void> {
     void act(() => records.strike(id, reason), () => m('admin.struckDone'));
   } }, t('admin.strike'));
   const verdict = h('div.verdict');
-  const viewer = replayViewerOrError(detail.replay);
+  const viewer = replayViewerOrError(auditReplay(detail));
 
   async function act(work: () => Promise<AuditDetail>, done: (d: AuditDetail) => string): Promise<void> {
     revalidate.disabled = strike.disabled = true;

@@ -3,7 +3,7 @@ import { ApiError } from '../app/api';
 import { isAdmin, login, user } from '../app/auth';
 import { h } from '../app/dom';
 import { t } from '../app/i18n';
-import { records } from '../app/records-api';
+import { auditReplay, records } from '../app/records-api';
 import type { Page, Route } from '../app/router';
 import { errorBox } from '../app/ui';
 import type { ReplayData } from '../game/replay';
@@ -25,11 +25,11 @@ export function replayViewerOrError(replay: ReplayData | string | null | undefin
 }
 
 async function load(id: string, admin: boolean): Promise<ReplayData | string | null> {
-  if (admin && isAdmin()) return (await records.audit(id)).replay;
+  if (admin && isAdmin()) return auditReplay(await records.audit(id));
   try {
     return await records.replay(id);
   } catch (e) {
-    if (isAdmin() && e instanceof ApiError && (e.status === 403 || e.status === 404)) return (await records.audit(id)).replay;
+    if (isAdmin() && e instanceof ApiError && (e.status === 403 || e.status === 404)) return auditReplay(await records.audit(id));
     throw e;
   }
 }

@@ -282,6 +282,7 @@ class GameResourceTest {
         g.as().spec().when().post("/api/games/" + g.id() + "/hint").then().statusCode(409);
 
         String replay = g.as().spec().when().get("/api/games/" + g.id() + "/replay").then().statusCode(200)
+                .body("start", equalTo(List.of(Board.rows(new Game(g.shadow().seed(), g.shadow().level()).board()))))
                 .extract().asString();
         ReplayValidator.Result result = ReplayValidator.validate(Replay.fromJson(replay));
         assertTrue(result.valid(), result.error());

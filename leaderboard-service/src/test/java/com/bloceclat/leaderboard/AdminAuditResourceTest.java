@@ -116,6 +116,7 @@ class AdminAuditResourceTest {
                 .body("summary.player.subject", equalTo(gina.subject()))
                 .body("replay.claimedScore", equalTo(honest.claimedScore() + 5))
                 .body("replay.seed", equalTo(2026))
+                .body("start", equalTo(honest.startBoard()))
                 .body("trace", hasSize(honest.events().size() + 1))
                 .body("trace[0]", startsWith("event 1: round 0 slot "))
                 .body("trace[-1]", startsWith("rejected: claimed score"))

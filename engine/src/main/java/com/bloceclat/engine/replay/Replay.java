@@ -1,6 +1,10 @@
 package com.bloceclat.engine.replay;
 
+import com.bloceclat.engine.Board;
 import com.bloceclat.engine.Level;
+import com.bloceclat.engine.PieceStream;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -19,6 +23,8 @@ import java.util.List;
  * @param claimedRounds the number of completed rounds the game claims
  * @param assisted      whether the game claims a hint or undo was used
  */
+// A viewer's copy may carry the start board ("start", see startBoard()); the seed decides it, so it is ignored here.
+@JsonIgnoreProperties({"start"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"rulesVersion", "seed", "level", "assisted", "claimedScore", "claimedRounds", "rounds", "events"})
 public record Replay(int rulesVersion, long seed, Level level, List<Event> events, List<List<String>> rounds,
@@ -52,6 +58,15 @@ public record Replay(int rulesVersion, long seed, Level level, List<Event> event
         } catch (JsonProcessingException e) {
             throw new ReplayFormatException("the replay is not valid JSON: " + e.getOriginalMessage());
         }
+    }
+
+    /**
+     * The start board the seed deals on this level, as 8 rows of {@code #} and {@code .}: not part of the
+     * replay (the seed says it), but what a replay viewer draws first.
+     */
+    @JsonIgnore
+    public List<String> startBoard() {
+        return List.of(Board.rows(PieceStream.startBoard(seed, level)));
     }
 
     public String toJson() {

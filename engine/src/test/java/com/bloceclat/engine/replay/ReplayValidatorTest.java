@@ -1,5 +1,6 @@
 package com.bloceclat.engine.replay;
 
+import com.bloceclat.engine.Board;
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.Pieces;
@@ -61,6 +62,14 @@ class ReplayValidatorTest {
         assertTrue(r.valid());
         assertEquals(honest.claimedScore(), r.score());
         assertEquals(honest.events().size(), r.trace().size());
+    }
+
+    @Test
+    void theStartBoardIsTheSeedsAndNotPartOfTheJson() {
+        assertEquals(List.of(Board.rows(new Game(42, Level.HARD).board())), honest.startBoard());
+        assertFalse(honest.toJson().contains("start"), honest.toJson());
+        String viewersCopy = honest.toJson().replaceFirst("\\{", "{\"start\":[\"########\"],");
+        assertEquals(honest, Replay.fromJson(viewersCopy));
     }
 
     @Test

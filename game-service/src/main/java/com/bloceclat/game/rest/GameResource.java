@@ -28,12 +28,17 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 
 import com.bloceclat.common.security.Caller;
 import com.bloceclat.engine.Level;
+import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.game.service.GameService;
 import com.bloceclat.game.service.PlayerService;
 import com.bloceclat.game.service.Requester;
 import com.bloceclat.game.service.Views.GameView;
 import com.bloceclat.game.service.Views.HintView;
 import com.bloceclat.game.service.Views.MoveView;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.security.identity.SecurityIdentity;
 
@@ -58,6 +63,9 @@ public class GameResource {
 
     @Inject
     PlayerService players;
+
+    @Inject
+    ObjectMapper mapper;
 
     public record NewGameRequest(
             @NotBlank(message = "name a level: EASY, MEDIUM, HARD, EXPERT or DIABOLICAL") String level,
@@ -164,10 +172,15 @@ public class GameResource {
 
     @GET
     @Path("/{id}/replay")
-    @Operation(summary = "The replay of a finished game (docs/rules.md \"Replays\")")
+    @Operation(summary = "The replay of a finished game (docs/rules.md \"Replays\"), with the start board the seed "
+            + "deals as `start`, for replay viewers")
     @APIResponse(responseCode = "409", description = "The game is still being played")
-    public String replay(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token) {
-        return games.replay(gameId(id), requester(token));
+    public ObjectNode replay(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token)
+            throws JsonProcessingException {
+        String json = games.replay(gameId(id), requester(token));
+        ObjectNode answer = (ObjectNode) mapper.readTree(json);
+        Replay.fromJson(json).startBoard().forEach(answer.putArray("start")::add);
+        return answer;
     }
 
     private Requester requester(String token) {

@@ -23,11 +23,15 @@ import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import com.bloceclat.common.rest.Problem;
 import com.bloceclat.common.security.Caller;
+import com.bloceclat.engine.Board;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.PieceStream;
 import com.bloceclat.leaderboard.AuditAction;
 import com.bloceclat.leaderboard.GameAudit;
 import com.bloceclat.leaderboard.GameRecord;
@@ -66,8 +70,10 @@ public class AdminAuditResource {
     }
 
     /** One game in full: the replay as received, the validator's trace, the record's strike, the admins' actions. */
-    public record Detail(Summary summary, Long seed, int validEvents, JsonNode replay, List<String> trace,
-            Strike strike, List<Action> actions) {
+    public record Detail(Summary summary, Long seed, int validEvents, JsonNode replay,
+            @Schema(description = "The start board the seed deals on the game's level, for the replay viewer; absent "
+                    + "when the replay names no seed or level") List<String> start,
+            List<String> trace, Strike strike, List<Action> actions) {
     }
 
     public record StrikeRequest(@NotBlank @Size(max = 2000) String reason) {
@@ -162,8 +168,19 @@ public class AdminAuditResource {
                 ? new Strike(record.struckAt, record.struckBy, record.strikeReason) : null;
         List<Action> actions = AuditAction.of(audit.gameId).stream()
                 .map(a -> new Action(a.kind.name(), a.actor, a.at, a.detail)).toList();
-        return new Detail(summary(audit, record), audit.seed, audit.validEvents, replay, audit.traceLines(), strike,
-                actions);
+        return new Detail(summary(audit, record), audit.seed, audit.validEvents, replay, startBoard(audit), audit.traceLines(),
+                strike, actions);
+    }
+
+    private static List<String> startBoard(GameAudit audit) {
+        if (audit.seed == null || audit.level == null) {
+            return null;
+        }
+        try {
+            return List.of(Board.rows(PieceStream.startBoard(audit.seed, Level.parse(audit.level))));
+        } catch (IllegalArgumentException e) {
+            return null; // an unknown level: the verdict says so
+        }
     }
 
     private static Summary summary(GameAudit a, GameRecord record) {
