@@ -1,6 +1,7 @@
 package com.bloceclat.game;
 
 import java.time.OffsetDateTime;
+import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 
@@ -93,9 +94,35 @@ public class GameEntity extends PanacheEntityBase {
     /** Its seat in the match: 0 the person (or first player), 1 the AI (or second player). */
     public Integer seat;
 
+    /**
+     * Online race: the last time its player was known to be there, by the database's clock. Written only by
+     * {@link #seen} (never by an entity update), so a heartbeat and a move never overwrite each other.
+     */
+    @Column(name = "last_seen_at", insertable = false, updatable = false)
+    public OffsetDateTime lastSeenAt;
+
+    /** Online race: when the game was resigned for its player because they had gone (see RaceReaper). */
+    @Column(name = "left_at")
+    public OffsetDateTime leftAt;
+
     /** The game, locked for this transaction so that moves on one game are applied one at a time. */
     public static GameEntity lockedById(UUID id) {
         return findById(id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    /**
+     * Marks the players of these games as there now (database clock): only online-race games still playing, and
+     * never waiting for a row another transaction holds (a move in progress refreshes its game itself; a reaper
+     * holding it has already decided). Answers how many rows were marked.
+     */
+    public static int seen(Collection<UUID> ids) {
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        return getEntityManager().createNativeQuery("UPDATE game SET last_seen_at = now() WHERE id IN ("
+                + "SELECT id FROM game WHERE id IN (:ids) AND mode = 'ONLINE_RACE' AND status = 'PLAYING' "
+                + "ORDER BY id FOR UPDATE SKIP LOCKED)")
+                .setParameter("ids", ids).executeUpdate();
     }
 
     public List<GameEvent> events() {

@@ -1,12 +1,17 @@
 package com.bloceclat.game;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -17,15 +22,20 @@ import org.junit.jupiter.api.Test;
 import com.bloceclat.engine.Board;
 import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.Rules;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.replay.ReplayValidator;
 import com.bloceclat.testsupport.Tokens;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.websockets.next.BasicWebSocketConnector;
 import io.quarkus.websockets.next.WebSocketClientConnection;
 import io.restassured.http.ContentType;
+import io.restassured.response.ExtractableResponse;
+import io.restassured.response.Response;
 
 @QuarkusTest
 class MatchSocketTest {
@@ -221,6 +231,159 @@ class MatchSocketTest {
         assertEquals((int) moved.path("game.score"), update.path("game").path("score").asInt());
         assertEquals(JSON.valueToTree(moved.path("game.board")), update.path("game").path("board"));
         aliceSocket.closeAndAwait();
+    }
+
+    private Socket connectAs(String matchId, String bearer) {
+        BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+        WebSocketClientConnection c = BasicWebSocketConnector.create().baseUri(base)
+                .path("/api/matches/" + matchId + "/live").addHeader("Authorization", "Bearer " + bearer)
+                .onTextMessage((conn, m) -> {
+                    try {
+                        frames.add(JSON.readTree(m));
+                    } catch (Exception e) {
+                        throw new AssertionError(e);
+                    }
+                }).connectAndAwait();
+        return new Socket(c, frames);
+    }
+
+    /** A race on {@code level} between two new players: the match as the second one (seat 1) got it. */
+    private static ExtractableResponse<Response> race(String first, String second, String level) {
+        given().auth().oauth2(first).contentType(ContentType.JSON).body(Map.of("mode", "ONLINE_RACE", "level", level))
+                .when().post("/api/matches").then().statusCode(202);
+        return given().auth().oauth2(second).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", level))
+                .when().post("/api/matches").then().statusCode(201).extract();
+    }
+
+    private static String move(int moveNumber, int[] m, String seat) {
+        return "{\"type\": \"move\", \"moveNumber\": " + moveNumber + ", \"slot\": " + m[0] + ", \"row\": " + m[1]
+                + ", \"col\": " + m[2] + (seat == null ? "" : ", \"seat\": " + seat) + "}";
+    }
+
+    private static GameEntity stored(String gameId) {
+        return QuarkusTransaction.requiringNew().call(() -> GameEntity.findById(UUID.fromString(gameId)));
+    }
+
+    @Test
+    void aRacePlayerGoneForLongerThanTheTimeoutIsResignedAndThePlayerStillThereWins() throws Exception {
+        String stays = Tokens.player("stays-a");
+        String gone = Tokens.player("gone-b");
+        // "gone" joins and is never heard of again: no socket, no request
+        var match = race(stays, gone, "EASY");
+        String id = match.path("id");
+        String goneGame = match.path("games[1].id");
+        String staysGame = match.path("games[0].id");
+
+        Socket socket = connectAs(id, stays);
+        JsonNode state = socket.next("state");
+        socket.send(move(1, firstLegal(state.path("match").path("games").path(0)), null));
+        int score = socket.next("moved").path("result").path("game").path("score").asInt();
+        assertTrue(score > 0);
+
+        // the heartbeat keeps the player with a socket; the one gone is resigned for them after the timeout
+        JsonNode end = socket.next(f -> "state".equals(f.path("type").asText())
+                && "FINISHED".equals(f.path("match").path("status").asText()));
+        assertEquals(0, end.path("match").path("winnerSeat").asInt());
+        assertEquals("seat 0 wins, " + score + " to 0 (seat 1 left the race)",
+                end.path("match").path("result").asText());
+        assertEquals("WON", end.path("match").path("games").path(0).path("status").asText());
+        assertEquals("RESIGNED", end.path("match").path("games").path(1).path("status").asText());
+        assertEquals(0, end.path("match").path("targetScore").asInt());
+
+        GameEntity left = stored(goneGame);
+        assertEquals(GameEntity.Status.RESIGNED, left.status);
+        assertNotNull(left.leftAt);
+        assertEquals(1, left.eventCount, "resigned once, by one replica's reaper");
+        assertNotNull(stored(staysGame).finishedAt);
+        // the resignation is an ordinary one in the replay, which stays valid
+        String replay = given().auth().oauth2(gone).when().get("/api/games/" + goneGame + "/replay").then()
+                .statusCode(200).extract().asString();
+        ReplayValidator.Result result = ReplayValidator.validate(Replay.fromJson(replay));
+        assertTrue(result.valid(), result.error());
+        socket.send(move(2, new int[] {0, 0, 0}, null));
+        assertTrue(socket.next("error").path("message").asText().startsWith("The match is over: seat 0 wins"));
+        socket.connection().closeAndAwait();
+    }
+
+    @Test
+    void aPlayerWhoseSocketStaysOpenWhileIdleIsNotResignedAndPlaysOnToBeatOneWhoLeft() throws Exception {
+        String idle = Tokens.player("idle-a");
+        String gone = Tokens.player("gone-c");
+        var match = race(idle, gone, "MEDIUM");
+        String id = match.path("id");
+        String idleGame = match.path("games[0].id");
+        String goneGame = match.path("games[1].id");
+        Socket socket = connectAs(id, idle);
+        JsonNode state = socket.next("state");
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> stored(goneGame).status == GameEntity.Status.RESIGNED);
+        // equal at 0: the player still there must beat 0, and idles with the socket open for two timeouts
+        await().during(Duration.ofSeconds(8)).atMost(Duration.ofSeconds(12))
+                .until(() -> stored(idleGame).status == GameEntity.Status.PLAYING);
+        given().auth().oauth2(idle).when().get("/api/matches/" + id).then().statusCode(200)
+                .body("status", equalTo("PLAYING")).body("targetScore", equalTo(0));
+
+        socket.send(move(1, firstLegal(state.path("match").path("games").path(0)), null));
+        assertEquals("WON", socket.next("moved").path("result").path("game").path("status").asText());
+        JsonNode end = socket.next(f -> "state".equals(f.path("type").asText())
+                && "FINISHED".equals(f.path("match").path("status").asText()));
+        assertEquals(0, end.path("match").path("winnerSeat").asInt());
+        assertTrue(end.path("match").path("result").asText().endsWith("(seat 1 left the race)"));
+        socket.connection().closeAndAwait();
+    }
+
+    @Test
+    void twoPlayersOnOneDeviceNameTheSeatOfAMoveOrResignation() throws Exception {
+        var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "HARD"))
+                .when().post("/api/matches").then().statusCode(201).extract();
+        String id = match.path("id");
+        Socket socket = connect(id, match.path("gameToken"));
+        JsonNode state = socket.next("state");
+        int[] m = firstLegal(state.path("match").path("games").path(1));
+
+        socket.send(move(1, m, "2"));
+        JsonNode bad = socket.next("error");
+        assertEquals(400, bad.path("status").asInt());
+        assertEquals("Malformed frame: \"seat\" is 0 (player 1) or 1 (player 2), got 2", bad.path("message").asText());
+
+        socket.send(move(1, m, "1"));
+        JsonNode early = socket.next("error");
+        assertEquals(409, early.path("status").asInt());
+        assertEquals("Player 2 plays once player 1's game has ended.", early.path("message").asText());
+
+        socket.send(move(1, m, "0"));
+        assertEquals(match.path("games[0].id"), socket.next("moved").path("result").path("game").path("id").asText());
+        socket.send("{\"type\": \"resign\", \"seat\": 0}");
+        JsonNode afterFirst = socket.next("state");
+        assertEquals("RESIGNED", afterFirst.path("match").path("games").path(0).path("status").asText());
+        assertEquals("PLAYING", afterFirst.path("match").path("games").path(1).path("status").asText());
+
+        Thread.sleep(1500); // the test profile allows bursts of 5 frames, then 1 a second
+        socket.send(move(1, m, "1"));
+        JsonNode moved = socket.next("moved");
+        assertEquals(match.path("games[1].id"), moved.path("result").path("game").path("id").asText());
+        socket.send("{\"type\": \"resign\", \"seat\": 1}");
+        JsonNode end = socket.next(f -> "state".equals(f.path("type").asText())
+                && "FINISHED".equals(f.path("match").path("status").asText()));
+        // the same placement on the same grid: a draw
+        assertTrue(end.path("match").path("winnerSeat").isMissingNode(), end.toString());
+        assertEquals("draw at " + moved.path("result").path("game").path("score").asInt(),
+                end.path("match").path("result").asText());
+        socket.connection().closeAndAwait();
+
+        // in another mode a frame may name only the caller's own seat
+        Map<String, String> ai = guestMatch();
+        Socket versus = connect(ai.get("id"), ai.get("token"));
+        versus.next("state");
+        versus.send("{\"type\": \"resign\", \"seat\": 1}");
+        JsonNode refused = versus.next("error");
+        assertEquals(403, refused.path("status").asInt());
+        assertEquals("Seat 1 is not yours: this socket plays seat 0 (only a two-players match lets a frame name "
+                + "either seat).", refused.path("message").asText());
+        versus.send("{\"type\": \"resign\", \"seat\": 0}");
+        assertEquals("RESIGNED", versus.next("state").path("match").path("games").path(0).path("status").asText());
+        versus.connection().closeAndAwait();
     }
 
     /** The first legal placement for a game as the API shows it. */

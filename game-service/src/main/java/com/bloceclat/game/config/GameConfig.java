@@ -7,8 +7,8 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 /**
- * game-service's own settings, one mapping per prefix ({@code bloc.outbox}, {@code bloc.ai}, {@code bloc.live},
- * {@code bloc.ui}), so that the other {@code bloc.*} keys (the solver client's {@code bloc.solver.*}, the platform's
+ * game-service's own settings, one mapping per prefix ({@code bloc.outbox}, {@code bloc.ai}, {@code bloc.race},
+ * {@code bloc.live}, {@code bloc.ui}), so that the other {@code bloc.*} keys (the solver client's {@code bloc.solver.*}, the platform's
  * {@code bloc.component} marker) stay outside every mapping.
  */
 public final class GameConfig {
@@ -39,6 +39,23 @@ public final class GameConfig {
         /** How many AI placements are worked out at once on this replica. */
         @WithDefault("4")
         int threads();
+    }
+
+    @ConfigMapping(prefix = "bloc.race")
+    public interface Race {
+        /**
+         * How often each replica marks the race games whose player has a socket open on it as still there, and
+         * looks for players gone for longer than {@link #disconnectTimeout()}.
+         */
+        @WithDefault("5s")
+        Duration heartbeat();
+
+        /**
+         * How long a race player may be gone (no open match socket on any replica, no move or request) before
+         * their game is resigned for them. At least twice the heartbeat.
+         */
+        @WithDefault("60s")
+        Duration disconnectTimeout();
     }
 
     @ConfigMapping(prefix = "bloc.live")

@@ -2,11 +2,15 @@ package com.bloceclat.game.live;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 import jakarta.inject.Inject;
+import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.WebApplicationException;
 
 import org.jboss.logging.Logger;
@@ -17,6 +21,7 @@ import com.bloceclat.game.rest.GameResource;
 import com.bloceclat.game.service.GameService;
 import com.bloceclat.game.service.MatchService;
 import com.bloceclat.game.service.Requester;
+import com.bloceclat.game.service.Views.GameView;
 import com.bloceclat.game.service.Views.MatchView;
 
 import io.quarkus.security.identity.SecurityIdentity;
@@ -40,7 +45,32 @@ public class MatchSocket {
     /** Who is on each open connection of this replica. */
     static final Map<String, Seat> SEATS = new ConcurrentHashMap<>();
 
-    record Seat(UUID matchId, UUID gameId, Requester requester, RateLimit limit) {
+    /**
+     * A connection's player: the match, its mode, the caller's seat and game ({@code yourSeat}), every seat's game
+     * (a two-players frame may name either seat).
+     */
+    record Seat(UUID matchId, String mode, int yourSeat, UUID gameId, List<UUID> games, Requester requester,
+            RateLimit limit) {
+
+        /** The game a move or resign frame acts on: the caller's, or in a two-players match the one it names. */
+        UUID gameFor(Integer seat) {
+            if (seat == null || seat == yourSeat) {
+                return gameId;
+            }
+            if (!TWO_PLAYERS.equals(mode)) {
+                throw new ForbiddenException("Seat " + seat + " is not yours: this socket plays seat " + yourSeat
+                        + " (only a two-players match lets a frame name either seat).");
+            }
+            return games.get(seat);
+        }
+    }
+
+    private static final String TWO_PLAYERS = "TWO_PLAYERS";
+
+    /** The race games whose player has a socket open on this replica, for {@link RaceHeartbeat}. */
+    static Set<UUID> raceGamesWithSockets() {
+        return SEATS.values().stream().filter(s -> "ONLINE_RACE".equals(s.mode())).map(Seat::gameId)
+                .collect(Collectors.toSet());
     }
 
     @Inject
@@ -74,8 +104,10 @@ public class MatchSocket {
             return refuse(e.getResponse().getStatus(), e.getMessage());
         }
         UUID gameId = view.games().get(view.yourSeat()).id();
-        SEATS.put(connection.id(), new Seat(matchId, gameId, requester,
+        SEATS.put(connection.id(), new Seat(matchId, view.mode(), view.yourSeat(), gameId,
+                view.games().stream().map(GameView::id).toList(), requester,
                 new RateLimit(config.framesPerSecond(), config.burst(), System.nanoTime())));
+        // matches.state has just marked a race player as seen: the heartbeat keeps it so while this stays open
         return new ServerFrame.State(view).toJson();
     }
 
@@ -98,10 +130,10 @@ public class MatchSocket {
         try {
             ServerFrame answer;
             if (frame instanceof ClientFrame.Move m) {
-                answer = new ServerFrame.Moved(
-                        games.move(seat.gameId(), seat.requester(), m.moveNumber(), m.slot(), m.row(), m.col()));
-            } else if (frame instanceof ClientFrame.Resign) {
-                games.resign(seat.gameId(), seat.requester());
+                answer = new ServerFrame.Moved(games.move(seat.gameFor(m.seat()), seat.requester(), m.moveNumber(),
+                        m.slot(), m.row(), m.col()));
+            } else if (frame instanceof ClientFrame.Resign r) {
+                games.resign(seat.gameFor(r.seat()), seat.requester());
                 answer = new ServerFrame.State(matches.state(seat.matchId(), seat.requester()));
             } else if (frame instanceof ClientFrame.Sync) {
                 answer = new ServerFrame.State(matches.state(seat.matchId(), seat.requester()));

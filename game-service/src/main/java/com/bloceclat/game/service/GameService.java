@@ -149,6 +149,9 @@ public class GameService {
     @Transactional
     public GameView state(UUID id, Requester requester) {
         GameEntity g = owned(GameEntity.findById(id), id, requester);
+        if (g.mode == GameEntity.Mode.ONLINE_RACE && !g.finished()) {
+            GameEntity.seen(List.of(g.id));
+        }
         Rebuilt r = rebuild(g, g.events());
         return view(g, r);
     }
@@ -269,7 +272,11 @@ public class GameService {
 
     @Transactional
     public GameView resign(UUID id, Requester requester) {
-        GameEntity g = owned(GameEntity.lockedById(id), id, requester);
+        return resignLocked(owned(GameEntity.lockedById(id), id, requester));
+    }
+
+    /** Resigns a game whose row this transaction has locked: the one way a game is resigned. */
+    private GameView resignLocked(GameEntity g) {
         refuseIfFinished(g);
         Rebuilt r = rebuild(g, g.events());
         GameEvent event = append(g, GameEvent.Type.RESIGN, r.game.round());
@@ -277,6 +284,38 @@ public class GameService {
         g.status = GameEntity.Status.RESIGNED;
         afterEvent(g, r.game, event);
         return view(g, r);
+    }
+
+    /**
+     * Online race: resigns the game for its player if they are still gone, that is if the game is still playing in
+     * a match still playing and its player has not been seen (see {@link GameEntity#seen}) for longer than
+     * {@code timeout}, by the database's clock. Both games of the match are locked without waiting (SKIP LOCKED): a
+     * game being moved, or being looked at by another replica's reaper, is left for a later pass, so two replicas
+     * never both resign it and a move in progress always wins over its reaping. Answers whether it resigned.
+     */
+    @Transactional
+    public boolean resignIfGone(UUID id, java.time.Duration timeout) {
+        List<?> gone = GameEntity.getEntityManager().createNativeQuery("SELECT g.id FROM game g "
+                + "JOIN match m ON m.id = g.match_id WHERE g.id = :id AND g.mode = 'ONLINE_RACE' "
+                + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
+                + "AND greatest(g.last_seen_at, g.created_at) < now() - make_interval(secs => :secs) "
+                + "FOR UPDATE OF g SKIP LOCKED")
+                .setParameter("id", id).setParameter("secs", timeout.toMillis() / 1000.0).getResultList();
+        if (gone.isEmpty()) {
+            return false;
+        }
+        // the other seat's game may end too (won, when it is ahead): lock it first, as a move would
+        List<?> other = GameEntity.getEntityManager().createNativeQuery("SELECT g.id FROM game g "
+                + "JOIN game me ON me.match_id = g.match_id AND me.id = :id WHERE g.id <> :id "
+                + "FOR UPDATE OF g SKIP LOCKED")
+                .setParameter("id", id).getResultList();
+        if (other.isEmpty()) {
+            return false;
+        }
+        GameEntity g = GameEntity.findById(id);
+        g.leftAt = now();
+        resignLocked(g);
+        return true;
     }
 
     /** The replay of a finished game (RULES.md "Replay"). */
@@ -436,6 +475,9 @@ public class GameService {
     }
 
     private void afterEvent(GameEntity g, Game game, GameEvent event) {
+        if (g.mode == GameEntity.Mode.ONLINE_RACE && g.leftAt == null) {
+            GameEntity.seen(List.of(g.id));
+        }
         g.eventCount++;
         g.updatedAt = event.createdAt;
         summarize(g, game);

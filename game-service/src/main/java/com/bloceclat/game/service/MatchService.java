@@ -14,6 +14,7 @@ import com.bloceclat.engine.Level;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.MatchEntity;
 import com.bloceclat.game.RaceTicket;
+import com.bloceclat.game.messaging.GameMessages;
 import com.bloceclat.game.service.Views.GameView;
 import com.bloceclat.game.service.Views.MatchView;
 import com.bloceclat.game.service.Views.TicketView;
@@ -26,6 +27,9 @@ public class MatchService {
 
     @Inject
     GameService games;
+
+    @Inject
+    GameMessages messages;
 
     /** A match against the AI: seat 0 is the person, seat 1 the AI, on the same seed and start board. */
     @Transactional
@@ -134,6 +138,9 @@ public class MatchService {
             if (g.ownerSubject != null || g.guestTokenHash != null) {
                 try {
                     GameService.owned(g, id, requester);
+                    if (g.mode == GameEntity.Mode.ONLINE_RACE && !g.finished()) {
+                        GameEntity.seen(List.of(g.id));
+                    }
                     return view(m, g.seat, null);
                 } catch (jakarta.ws.rs.ForbiddenException e) {
                     // try the other seat
@@ -154,11 +161,13 @@ public class MatchService {
             return;
         }
         GameEntity other = GameEntity.find("matchId = ?1 and seat <> ?2", m.id, changed.seat).firstResult();
-        MatchReferee.Side mine = new MatchReferee.Side(changed.score, changed.finished());
-        MatchReferee.Side theirs = new MatchReferee.Side(other.score, other.finished());
+        MatchReferee.Side mine = new MatchReferee.Side(changed.score, changed.finished(), changed.leftAt != null);
+        MatchReferee.Side theirs = new MatchReferee.Side(other.score, other.finished(), other.leftAt != null);
         MatchReferee.Verdict v = changed.seat == 0 ? MatchReferee.judge(m.mode, mine, theirs)
                 : MatchReferee.judge(m.mode, theirs, mine);
-        m.targetScore = v.targetScore();
+        if (v.targetScore() != null) {
+            m.targetScore = v.targetScore();
+        }
         if (v.decided()) {
             m.status = MatchEntity.Status.FINISHED;
             m.winnerSeat = v.winnerSeat();
@@ -167,7 +176,24 @@ public class MatchService {
             if (!changed.finished() && v.winnerSeat() != null && v.winnerSeat().equals(changed.seat)) {
                 changed.status = GameEntity.Status.WON;
             }
+            if (changed.leftAt != null && !other.finished() && v.winnerSeat() != null
+                    && v.winnerSeat().equals(other.seat)) {
+                wonWhileOpponentLeft(other, m.finishedAt);
+            }
         }
+    }
+
+    /**
+     * Online race: the other player left while this one was ahead, so this game has won its match and ends now,
+     * with status {@code WON} and no event of its own (its replay ends without game over, like a resignation). Only
+     * called from {@link RaceReaper}'s transaction, which holds this game's row lock (taken before the match's, the
+     * order every move takes them in).
+     */
+    private void wonWhileOpponentLeft(GameEntity g, OffsetDateTime at) {
+        g.status = GameEntity.Status.WON;
+        g.finishedAt = at;
+        g.updatedAt = at;
+        messages.finished(g, GameService.rebuild(g, g.events()).game);
     }
 
     private MatchView view(MatchEntity m, int yourSeat, String token) {

@@ -25,7 +25,8 @@ public final class Views {
             String mode,
             String level,
             @Schema(description = "Shown for a chosen or daily seed, and for every finished game") Long seed,
-            @Schema(description = "PLAYING, OVER (no piece fits) or RESIGNED") String status,
+            @Schema(description = "PLAYING, OVER (no piece fits), RESIGNED, or WON (ended by winning its match)")
+            String status,
             @Schema(description = "8 rows, top first; '#' filled, '.' empty") List<String> board,
             int score,
             int streak,
@@ -95,7 +96,8 @@ public final class Views {
             @Schema(description = "The AI's strength, 1 to 5") Integer strength,
             @Schema(description = "PLAYING or FINISHED") String status,
             @Schema(description = "Shown once the match is finished") Long seed,
-            @Schema(description = "Versus AI: the score of the first game to end, for the other to beat")
+            @Schema(description = "Versus AI: the score of the first game to end, for the other to beat; online "
+                    + "race: the score of a player who left (resigned for them after the disconnect timeout)")
             Integer targetScore,
             @Schema(description = "0 or 1; absent while playing and for a draw") Integer winnerSeat,
             String result,

@@ -63,4 +63,26 @@ class MatchRefereeTest {
             assertEquals("seat 0 wins, 900 to 100", v.result());
         }
     }
+
+    @Test
+    void aRacePlayerWhoLeftSetsTheScoreToBeatAndTheOtherWinsAsSoonAsItIsAhead() {
+        Verdict ahead = MatchReferee.judge(Mode.ONLINE_RACE, new Side(120, false), new Side(80, true, true));
+        assertTrue(ahead.decided());
+        assertEquals(0, ahead.winnerSeat());
+        assertEquals(80, ahead.targetScore());
+        assertEquals("seat 0 wins, 120 to 80 (seat 1 left the race)", ahead.result());
+
+        Verdict behind = MatchReferee.judge(Mode.ONLINE_RACE, new Side(80, true, true), new Side(80, false));
+        assertFalse(behind.decided(), "equal is not ahead: play on");
+        assertEquals(80, behind.targetScore());
+
+        Verdict ended = MatchReferee.judge(Mode.ONLINE_RACE, new Side(80, true, true), new Side(50, true));
+        assertEquals(0, ended.winnerSeat());
+        assertEquals("seat 0 wins, 80 to 50 (seat 0 left the race)", ended.result());
+        Verdict both = MatchReferee.judge(Mode.ONLINE_RACE, new Side(10, true, true), new Side(10, true, true));
+        assertEquals("draw at 10 (both players left the race)", both.result());
+
+        // an ordinary resignation does not: both play to the end
+        assertFalse(MatchReferee.judge(Mode.ONLINE_RACE, new Side(120, false), new Side(80, true)).decided());
+    }
 }

@@ -1,0 +1,88 @@
+package com.bloceclat.game.service;
+
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.config.GameConfig;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * Ends online races for players who have gone. Every {@code bloc.race.heartbeat}, on every replica, each race game
+ * still playing whose player has not been seen (an event, a request, an open match socket on any replica: see
+ * {@link GameEntity#seen}) for longer than {@code bloc.race.disconnect-timeout} is resigned for them through
+ * {@link GameService#resignIfGone}: the same resignation as the player's own (event, referee, messages), once, under
+ * the game's row lock, so replicas share the work without ever both doing one. Everything it reads is in PostgreSQL,
+ * so it goes on across restarts; after its own start a replica waits one timeout before its first pass, for the
+ * sockets of players to come back after an outage of the whole service.
+ */
+@ApplicationScoped
+public class RaceReaper {
+
+    private static final Logger LOG = Logger.getLogger(RaceReaper.class);
+
+    @Inject
+    GameConfig.Race config;
+
+    @Inject
+    GameService games;
+
+    private ScheduledExecutorService ticker;
+
+    void start(@Observes StartupEvent event) {
+        if (config.heartbeat().multipliedBy(2).compareTo(config.disconnectTimeout()) > 0) {
+            throw new IllegalStateException("bloc.race.disconnect-timeout (" + config.disconnectTimeout()
+                    + ") must be at least twice bloc.race.heartbeat (" + config.heartbeat() + ").");
+        }
+        ticker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "race-reaper"));
+        ticker.scheduleWithFixedDelay(this::tick, config.disconnectTimeout().toMillis(),
+                config.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (ticker != null) {
+            ticker.shutdownNow();
+        }
+    }
+
+    void tick() {
+        try {
+            for (UUID id : gone()) {
+                try {
+                    if (games.resignIfGone(id, config.disconnectTimeout())) {
+                        LOG.infof("Race game %s resigned: its player has been gone for over %s", id,
+                                config.disconnectTimeout());
+                    }
+                } catch (RuntimeException e) {
+                    LOG.warnf("Race game %s: resigning a gone player failed (%s); the next pass retries", id,
+                            e.getMessage());
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf("Race reaper pass failed (%s); the next pass retries", e.getMessage());
+        }
+    }
+
+    /** Candidates, read without locks; each is checked again under its lock. */
+    private List<UUID> gone() {
+        return QuarkusTransaction.requiringNew().call(() -> GameEntity.getEntityManager().createNativeQuery(
+                "SELECT g.id FROM game g JOIN match m ON m.id = g.match_id WHERE g.mode = 'ONLINE_RACE' "
+                        + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
+                        + "AND greatest(g.last_seen_at, g.created_at) < now() - make_interval(secs => :secs) "
+                        + "ORDER BY g.created_at LIMIT 100")
+                .setParameter("secs", config.disconnectTimeout().toMillis() / 1000.0).getResultList().stream()
+                .map(UUID.class::cast).toList());
+    }
+}
