@@ -101,12 +101,18 @@ final class PackagedGameService implements AutoCloseable {
 
     /** Starts a replica and waits until it is ready (database and Kafka checks up). */
     Replica start() {
+        return start(Map.of());
+    }
+
+    /** Starts a replica with some more environment variables (configuration) of its own. */
+    Replica start(Map<String, String> more) {
         int port = freePort();
         runs++;
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-Djava.util.logging.manager=org.jboss.logmanager.LogManager",
                 "-jar", jar().toAbsolutePath().toString());
         builder.environment().putAll(env);
+        builder.environment().putAll(more);
         builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
         builder.redirectErrorStream(true);
         Path log = logDir.resolve("game-service-run-" + runs + ".log");

@@ -111,6 +111,63 @@ class ReplicasIT {
     }
 
     @Test
+    void aRacePlayerGoneIsResignedOnceWhileIdlePlayersWithSocketsOnEitherReplicaStay() throws Exception {
+        Map<String, String> quick = Map.of("BLOC_RACE_HEARTBEAT", "1s", "BLOC_RACE_DISCONNECT_TIMEOUT", "5s");
+        PackagedGameService.Replica one = stack.start(quick);
+        PackagedGameService.Replica two = stack.start(quick);
+        // a race whose seat 1 never connects; its seat 0 watches from replica two
+        String stays = Tokens.player("stays");
+        String gone = Tokens.player("gone");
+        given().baseUri(one.http()).auth().oauth2(stays).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "EASY")).when().post("/api/matches").then()
+                .statusCode(202);
+        var left = given().baseUri(one.http()).auth().oauth2(gone).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "EASY")).when().post("/api/matches").then()
+                .statusCode(201).extract();
+        // a race between two idle players, each with a socket open on another replica
+        String carol = Tokens.player("carol");
+        String dan = Tokens.player("dan");
+        given().baseUri(one.http()).auth().oauth2(carol).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "MEDIUM")).when().post("/api/matches").then()
+                .statusCode(202);
+        String idle = given().baseUri(two.http()).auth().oauth2(dan).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "MEDIUM")).when().post("/api/matches").then()
+                .statusCode(201).extract().path("id");
+        Socket carolSocket = Socket.open(one.ws() + "/api/matches/" + idle + "/live", carol);
+        Socket danSocket = Socket.open(two.ws() + "/api/matches/" + idle + "/live", dan);
+        Socket staysSocket = Socket.open(two.ws() + "/api/matches/" + left.path("id") + "/live", stays);
+        JsonNode state = staysSocket.next(f -> "state".equals(f.path("type").asText()));
+        int[] m = MatchSocketTest.firstLegal(state.path("match").path("games").path(0));
+        staysSocket.send("{\"type\": \"move\", \"moveNumber\": 1, \"slot\": " + m[0] + ", \"row\": " + m[1]
+                + ", \"col\": " + m[2] + "}");
+
+        JsonNode end = staysSocket.next(f -> "state".equals(f.path("type").asText())
+                && "FINISHED".equals(f.path("match").path("status").asText()));
+        assertEquals(0, end.path("match").path("winnerSeat").asInt());
+        assertTrue(end.path("match").path("result").asText().endsWith("(seat 1 left the race)"), end.toString());
+        String goneGame = left.path("games[1].id");
+        given().baseUri(two.http()).auth().oauth2(gone).when().get("/api/games/" + goneGame).then().statusCode(200)
+                .body("status", org.hamcrest.Matchers.equalTo("RESIGNED"))
+                .body("version", org.hamcrest.Matchers.equalTo(1));
+
+        // two more timeouts: the heartbeats of both replicas keep the idle players there
+        Thread.sleep(10_000);
+        for (Socket s : List.of(carolSocket, danSocket)) {
+            for (JsonNode f : s.frames()) {
+                assertTrue(!"update".equals(f.path("type").asText()), "an idle player was resigned: " + f);
+            }
+        }
+        given().baseUri(one.http()).auth().oauth2(carol).when().get("/api/matches/" + idle).then()
+                .body("status", org.hamcrest.Matchers.equalTo("PLAYING"))
+                .body("games.status", org.hamcrest.Matchers.everyItem(org.hamcrest.Matchers.equalTo("PLAYING")));
+        carolSocket.close();
+        danSocket.close();
+        staysSocket.close();
+        one.kill();
+        two.kill();
+    }
+
+    @Test
     void aReplicaKilledInTheMiddleOfAGameLosesNothingAndThePlayerFinishesItOnAnother() throws Exception {
         PackagedGameService.Replica first = stack.start();
         var created = given().baseUri(first.http()).contentType(ContentType.JSON)
