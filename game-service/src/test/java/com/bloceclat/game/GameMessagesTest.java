@@ -15,6 +15,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayValidator;
 import com.bloceclat.game.messaging.GameMessages;
@@ -83,6 +85,8 @@ class GameMessagesTest {
                 assertEquals(i, event.get("version").asInt());
                 assertEquals(g.id() + ":" + i, event.get("eventId").asText());
             }
+            JsonNode first = read(mine.get(1).value());
+            assertEquals(new Game(17, Level.EASY).pieces()[first.get("slot").asInt()].name(), first.get("piece").asText());
             JsonNode last = read(mine.get(4).value());
             assertEquals("RESIGNED", last.get("status").asText());
             assertTrue(last.get("assisted").asBoolean());

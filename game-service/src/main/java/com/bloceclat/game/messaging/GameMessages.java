@@ -62,7 +62,8 @@ public class GameMessages {
         m.put("version", g.eventCount);
         m.put("type", type);
         if (event != null && event.type == GameEvent.Type.PLACE) {
-            m.put("moveNumber", event.moveNumber).put("slot", event.slot).put("row", event.row).put("col", event.col);
+            m.put("moveNumber", event.moveNumber).put("slot", event.slot).put("row", event.row).put("col", event.col)
+                    .put("piece", game.dealtIds().get(event.round).get(event.slot));
         }
         m.put("mode", g.mode.name());
         if (g.matchId != null) {
