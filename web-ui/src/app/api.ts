@@ -101,14 +101,17 @@ export function gameToken(id: string): string | undefined {
   return guestTokens()[id];
 }
 
-interface Options {
+export interface Options {
   method?: string;
   body?: unknown;
   /** The game or match whose guest token to send. */
   owner?: string;
+  /** Reads the answer's text (default JSON.parse; replays need their 64-bit seeds kept exact). */
+  parse?: (text: string) => unknown;
 }
 
-async function call<T>(base: string, path: string, { method = 'GET', body, owner }: Options = {}): Promise<T> {
+/** One call to a service: bearer and guest tokens, JSON body, problem bodies turned into ApiError. */
+export async function call<T>(base: string, path: string, { method = 'GET', body, owner, parse = JSON.parse }: Options = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = await accessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -123,7 +126,12 @@ async function call<T>(base: string, path: string, { method = 'GET', body, owner
   }
   if (res.status === 204) return undefined as T;
   const text = await res.text();
-  const json = text ? JSON.parse(text) : undefined;
+  let json: { detail?: string; title?: string; error?: string } | undefined;
+  try {
+    json = text ? (parse(text) as typeof json) : undefined;
+  } catch {
+    if (res.ok) throw new ApiError(res.status, 'the answer is not valid JSON');
+  }
   if (!res.ok) {
     const retry = Number(res.headers.get('Retry-After')) || undefined;
     throw new ApiError(res.status, json?.detail ?? json?.title ?? json?.error ?? `HTTP ${res.status}`, retry);
@@ -132,7 +140,6 @@ async function call<T>(base: string, path: string, { method = 'GET', body, owner
 }
 
 const game = <T>(path: string, o?: Options) => call<T>('', path, o);
-const board = <T>(path: string, o?: Options) => call<T>(config().leaderboardUrl, path, o);
 
 export const games = {
   async create(level: Level, seed?: number): Promise<GameState> {
@@ -147,7 +154,6 @@ export const games = {
   hint: (id: string) =>
     game<{ placements: { slot: number; row: number; col: number }[]; game: GameState }>(`/api/games/${id}/hint`, { method: 'POST', owner: id }),
   resign: (id: string) => game<GameState>(`/api/games/${id}/resign`, { method: 'POST', owner: id }),
-  replay: (id: string) => game<Replay>(`/api/games/${id}/replay`, { owner: id }),
 };
 
 export const matches = {
@@ -161,41 +167,7 @@ export const matches = {
   leave: (ticket: string) => game<void>(`/api/matches/queue/${ticket}`, { method: 'DELETE' }),
 };
 
-export interface Replay {
-  rulesVersion: number;
-  seed: number;
-  level: Level;
-  events: { type: string; round?: number; slot?: number; row?: number; col?: number }[];
-  rounds: string[][];
-  claimedScore: number;
-  claimedRounds: number;
-  [key: string]: unknown;
-}
-
-export interface LeaderboardEntry {
-  rank: number;
-  gameId: string;
-  playerId: string;
-  player: string;
-  score: number;
-  rounds: number;
-  finishedAt: string;
-}
-
 export type Period = 'all' | 'today' | 'week';
-
-export const leaderboards = {
-  page: (level: Level, period: Period, page = 0, size = 20) =>
-    board<{ entries: LeaderboardEntry[]; more: boolean; page: number }>(`/api/leaderboards/${level}?period=${period}&page=${page}&size=${size}`),
-  mine: (level: Level, period: Period) =>
-    board<{ best: { rank: number; score: number; rounds: number } | null; [k: string]: unknown }>(`/api/leaderboards/${level}/me?period=${period}`),
-  myGames: (page = 0, size = 20) => board<{ games?: unknown[]; entries?: unknown[]; [k: string]: unknown }>(`/api/leaderboards/me/games?page=${page}&size=${size}`),
-  audits: (query: string) => board<Record<string, unknown>>(`/api/leaderboards/admin/audits?${query}`),
-  audit: (gameId: string) => board<Record<string, unknown>>(`/api/leaderboards/admin/audits/${gameId}`),
-  revalidate: (gameId: string) => board<Record<string, unknown>>(`/api/leaderboards/admin/audits/${gameId}/revalidate`, { method: 'POST' }),
-  strike: (gameId: string, reason: string) =>
-    board<Record<string, unknown>>(`/api/leaderboards/admin/audits/${gameId}/strike`, { method: 'POST', body: { reason } }),
-};
 
 export const solver = {
   solve: (request: Record<string, unknown>) => call<Record<string, unknown>>(config().solverUrl, '/api/solver/solve', { method: 'POST', body: request }),

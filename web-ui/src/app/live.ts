@@ -16,6 +16,8 @@ export interface GameUpdate {
   round: number;
   board: string[];
   type?: string;
+  /** PLACE: the catalogue id of the piece placed. */
+  piece?: string;
 }
 
 export type ServerFrame =

@@ -1,10 +1,9 @@
 /*
  * leaderboard-service's answers for the leaderboards, my games and the admin audits, and replays,
  * typed. Answers that hold a replay are read with parseReplayJson: a replay's 64-bit seed would be
- * rounded by JSON.parse, and the start board is derived from it.
+ * rounded by JSON.parse.
  */
-import { ApiError, gameToken, type Level, type Period } from './api';
-import { accessToken } from './auth';
+import { call, type Level, type Options, type Period } from './api';
 import { config } from './config';
 import { parseReplayJson, type ReplayData } from '../game/replay';
 
@@ -81,40 +80,7 @@ export interface AuditDetail {
   actions: { action: string; actor: string; at: string; detail: string | null }[];
 }
 
-interface Options {
-  method?: string;
-  body?: unknown;
-  owner?: string;
-}
-
-async function request<T>(base: string, path: string, { method = 'GET', body, owner }: Options = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = await accessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const guest = owner ? gameToken(owner) : undefined;
-  if (guest) headers['X-Game-Token'] = guest;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError(0, 'offline');
-  }
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text ? parseReplayJson(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  if (!res.ok) {
-    const problem = (json ?? {}) as { detail?: string; title?: string; error?: string };
-    throw new ApiError(res.status, problem.detail ?? problem.title ?? problem.error ?? `HTTP ${res.status}`);
-  }
-  return json as T;
-}
-
-const lb = <T>(path: string, o?: Options) => request<T>(config().leaderboardUrl, path, o);
+const lb = <T>(path: string, o?: Options) => call<T>(config().leaderboardUrl, path, { ...o, parse: parseReplayJson });
 const q = (params: Record<string, string | number | undefined>) =>
   new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
 
@@ -129,7 +95,7 @@ export const records = {
   strike: (gameId: string, reason: string) =>
     lb<AuditDetail>(`/api/leaderboards/admin/audits/${encodeURIComponent(gameId)}/strike`, { method: 'POST', body: { reason } }),
   /** A finished game's replay from game-service (the caller's own game). */
-  replay: (gameId: string) => request<ReplayData>('', `/api/games/${encodeURIComponent(gameId)}/replay`, { owner: gameId }),
+  replay: (gameId: string) => call<ReplayData>('', `/api/games/${encodeURIComponent(gameId)}/replay`, { owner: gameId, parse: parseReplayJson }),
 };
 
 /** An audit's replay with the start board the service sent beside it. */

@@ -80,6 +80,9 @@ export class BoardView {
     if (outcome && pieceId) {
       for (const [r, c] of outcome.placed) this.colours[r * SIZE + c] = colourOf(pieceId);
       this.burst(outcome, pieceId);
+    } else if (pieceId) {
+      // A change seen from outside (the other seat): its new cells are the piece just placed.
+      next.forEach((filled, i) => filled && !this.board[i] && (this.colours[i] = colourOf(pieceId)));
     }
     for (let i = 0; i < next.length; i++) {
       if (!next[i]) this.colours[i] = null;

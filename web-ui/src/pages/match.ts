@@ -120,10 +120,10 @@ async function duel(main: HTMLElement, matchId: string, kind: 'versus' | 'race')
     resign.disabled = game.status !== 'PLAYING' || match.status !== 'PLAYING';
   }
 
-  function showOther(game: { board: string[]; score: number; status: GameState['status']; round: number }): void {
+  function showOther(game: { board: string[]; score: number; status: GameState['status']; round: number; piece?: string }): void {
     otherHeader.replaceChildren(scoreBoard([[t('game.score'), game.score, 'other-score'], [t('game.round'), game.round + 1]]),
       h('span.other-status', { 'data-testid': 'other-status' }, statusText(game.status)));
-    otherView.show(game);
+    otherView.show(game, undefined, game.piece);
   }
 
   function showMatch(next: Match): void {
