@@ -74,6 +74,9 @@ public class GameService {
     @Inject
     MatchService referee;
 
+    @Inject
+    GameCache cache;
+
     /** Seed choice at creation: the server's, a given one, or the day's. */
     public record NewGame(Level level, Long seed, boolean daily) {
     }
@@ -95,7 +98,9 @@ public class GameService {
         }
         String token = requester.guest() ? newGameToken() : null;
         GameEntity g = newGame(GameEntity.Mode.SOLO, request.level(), seed, seedPublic, requester, token, null, null);
-        return view(g, rebuild(g, List.of())).withToken(token);
+        Rebuilt r = rebuild(g, List.of());
+        cache.putAfterCommit(g.id, g.eventCount, r);
+        return view(g, r).withToken(token);
     }
 
     /** A random seed for a new match. */
@@ -152,13 +157,20 @@ public class GameService {
         if (g.mode == GameEntity.Mode.ONLINE_RACE && !g.finished()) {
             GameEntity.seen(List.of(g.id));
         }
-        Rebuilt r = rebuild(g, g.events());
+        Rebuilt r = current(g);
         return view(g, r);
     }
 
     @Transactional
     public MoveView move(UUID id, Requester requester, int moveNumber, int slot, int row, int col) {
         GameEntity g = owned(GameEntity.lockedById(id), id, requester);
+        Rebuilt cached = cache.get(g.id, g.eventCount);
+        if (cached != null && moveNumber == cached.lastMoveNumber + 1) {
+            // the next move of a game this replica holds at the locked row's event count: no events to load
+            refuseIfFinished(g);
+            refuseIfNotYourTurn(g);
+            return place(g, cached, moveNumber, slot, row, col);
+        }
         List<GameEvent> events = g.events();
         for (GameEvent e : events) {
             if (e.type == GameEvent.Type.PLACE && e.moveNumber == moveNumber) {
@@ -178,7 +190,11 @@ public class GameService {
         }
         refuseIfFinished(g);
         refuseIfNotYourTurn(g);
-        Rebuilt r = rebuild(g, events);
+        return place(g, rebuild(g, events), moveNumber, slot, row, col);
+    }
+
+    /** Plays move {@code moveNumber} (the next one) on {@code r}, the game's current state, and stores it. */
+    private MoveView place(GameEntity g, Rebuilt r, int moveNumber, int slot, int row, int col) {
         Game.Move m;
         try {
             m = r.game.place(slot, row, col);
@@ -193,6 +209,7 @@ public class GameService {
         event.persist();
         afterEvent(g, r.game, event);
         r.placed(m, moveNumber);
+        cache.putAfterCommit(g.id, g.eventCount, r);
         return new MoveView(false, happened(moveNumber, m), view(g, r));
     }
 
@@ -406,8 +423,25 @@ public class GameService {
 
     /** A game's state, rebuilt (for match views). */
     GameView viewOf(GameEntity g) {
-        Rebuilt r = rebuild(g, g.events());
+        Rebuilt r = current(g);
         return view(g, r);
+    }
+
+    /**
+     * The game's state after its row's {@code eventCount} events: this replica's cached copy ({@link GameCache}), or
+     * rebuilt from the events, then cached once this transaction commits. Read without the row lock the events may
+     * already be more than the count: that state is answered but not cached.
+     */
+    private Rebuilt current(GameEntity g) {
+        Rebuilt r = cache.get(g.id, g.eventCount);
+        if (r == null) {
+            List<GameEvent> events = g.events();
+            r = rebuild(g, events);
+            if (events.size() == g.eventCount) {
+                cache.putAfterCommit(g.id, g.eventCount, r);
+            }
+        }
+        return r;
     }
 
     // --- rebuilding ---

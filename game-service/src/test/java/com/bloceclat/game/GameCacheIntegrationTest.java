@@ -1,0 +1,104 @@
+package com.bloceclat.game;
+
+import static com.bloceclat.game.Play.As;
+import static com.bloceclat.game.Play.Started;
+import static com.bloceclat.game.Play.create;
+import static com.bloceclat.game.Play.firstLegal;
+import static com.bloceclat.game.Play.move;
+import static com.bloceclat.game.Play.playOne;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.engine.Board;
+import com.bloceclat.engine.Game;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The replica's cache of rebuilt games (GameCache) against the database: a change it did not make is seen, and a
+ * move whose transaction rolled back leaves nothing of itself in the cache.
+ */
+@QuarkusTest
+class GameCacheIntegrationTest {
+
+    /** Writes the next placement of {@code g} as another replica would: event and count, under the row lock. */
+    private static void placeElsewhere(Started g, int moveNumber, boolean bumpCount) {
+        int[] m = firstLegal(g.shadow());
+        Game.Move placed = g.shadow().place(m[0], m[1], m[2]);
+        QuarkusTransaction.requiringNew().run(() -> {
+            GameEntity row = GameEntity.lockedById(UUID.fromString(g.id()));
+            GameEvent e = new GameEvent();
+            e.gameId = row.id;
+            e.seq = row.eventCount;
+            e.type = GameEvent.Type.PLACE;
+            e.round = placed.round();
+            e.slot = m[0];
+            e.row = m[1];
+            e.col = m[2];
+            e.moveNumber = moveNumber;
+            e.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
+            e.persist();
+            if (bumpCount) {
+                row.eventCount++;
+                row.score = g.shadow().score();
+            }
+        });
+    }
+
+    @Test
+    void aMoveWrittenByAnotherReplicaIsSeenByTheNextMoveHere() {
+        Started g = create(As.guest(null), "MEDIUM", 4242);
+        playOne(g, 1); // this replica now caches the game after one event
+        placeElsewhere(g, 2, true);
+
+        // move 3 is the next move only if move 2 is known: the cached state (after move 1) must not be used
+        int[] m = firstLegal(g.shadow());
+        g.shadow().place(m[0], m[1], m[2]);
+        move(g, 3, m[0], m[1], m[2]).statusCode(200)
+                .body("repeated", equalTo(false))
+                .body("game.board", equalTo(List.of(Board.rows(g.shadow().board()))))
+                .body("game.score", equalTo(g.shadow().score()))
+                .body("game.nextMoveNumber", equalTo(4))
+                .body("game.version", equalTo(3));
+        g.as().spec().when().get("/api/games/" + g.id()).then().statusCode(200)
+                .body("board", equalTo(List.of(Board.rows(g.shadow().board()))))
+                .body("nextMoveNumber", equalTo(4));
+        playOne(g, 4);
+    }
+
+    @Test
+    void aMoveWhoseTransactionRolledBackLeavesTheCacheWhereTheDatabaseIs() {
+        Started g = create(As.guest(null), "EASY", 777);
+        playOne(g, 1); // cached after one event
+        long boardAfterOne = g.shadow().board();
+
+        // a row at the next seq that the count does not know of: move 2 is played on the cached state, then its
+        // insert fails and the transaction rolls back
+        Game probe = g.shadow().copy();
+        placeElsewhere(new Started(g.id(), g.as(), probe), 99, false);
+        int[] m = firstLegal(g.shadow());
+        int status = move(g, 2, m[0], m[1], m[2]).extract().statusCode();
+        assertNotEquals(200, status);
+        QuarkusTransaction.requiringNew().run(() -> GameEvent.delete("gameId = ?1 and seq = 1",
+                UUID.fromString(g.id())));
+
+        // the same move again: accepted on the state after move 1 only (a cache ahead would refuse the slot)
+        g.as().spec().when().get("/api/games/" + g.id()).then().statusCode(200)
+                .body("board", equalTo(List.of(Board.rows(boardAfterOne))))
+                .body("nextMoveNumber", equalTo(2));
+        g.shadow().place(m[0], m[1], m[2]);
+        move(g, 2, m[0], m[1], m[2]).statusCode(200)
+                .body("repeated", equalTo(false))
+                .body("game.board", equalTo(List.of(Board.rows(g.shadow().board()))))
+                .body("game.version", equalTo(2));
+        playOne(g, 3);
+    }
+}

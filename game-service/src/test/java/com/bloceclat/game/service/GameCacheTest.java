@@ -1,0 +1,125 @@
+package com.bloceclat.game.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Piece;
+import com.bloceclat.engine.Rules;
+
+/** The cache's rules, without a transaction: valid only at its event count, never handing out what it holds. */
+class GameCacheTest {
+
+    private static GameCache cache(int maxSize) {
+        GameCache c = new GameCache();
+        c.maxSize = maxSize;
+        c.idle = Duration.ofMinutes(10);
+        return c;
+    }
+
+    private static int[] firstLegal(Game g) {
+        Piece[] remaining = g.remaining();
+        for (int s = 0; s < remaining.length; s++) {
+            for (int r = 0; remaining[s] != null && r < 9; r++) {
+                for (int col = 0; col < 9; col++) {
+                    if (Rules.illegalReason(g.board(), remaining[s], r, col) == null) {
+                        return new int[] {s, r, col};
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static GameService.Rebuilt played(long seed, int moves) {
+        GameService.Rebuilt r = new GameService.Rebuilt(new Game(seed, Level.MEDIUM));
+        for (int n = 1; n <= moves; n++) {
+            int[] m = firstLegal(r.game);
+            r.placed(r.game.place(m[0], m[1], m[2]), n);
+        }
+        return r;
+    }
+
+    private static GameCache.Entry entry(int eventCount, GameService.Rebuilt r) {
+        return new GameCache.Entry(eventCount, GameCache.copy(r), new AtomicLong(System.nanoTime()));
+    }
+
+    @Test
+    void anEntryIsUsedOnlyAtItsEventCount() {
+        GameCache cache = cache(100);
+        UUID id = UUID.randomUUID();
+        cache.store(id, entry(2, played(7, 2)));
+        assertNotNull(cache.get(id, 2));
+        // the row says another replica (or this one before a restart) wrote more: not used
+        assertNull(cache.get(id, 3));
+        assertNull(cache.get(id, 1));
+        assertNull(cache.get(UUID.randomUUID(), 2));
+    }
+
+    @Test
+    void whatGetAnswersIsACopyThatMayBePlayedOnWithoutChangingTheCache() {
+        GameCache cache = cache(100);
+        UUID id = UUID.randomUUID();
+        GameService.Rebuilt original = played(11, 1);
+        long board = original.game.board();
+        cache.store(id, entry(1, original));
+
+        GameService.Rebuilt taken = cache.get(id, 1);
+        assertNotSame(original.game, taken.game);
+        int[] m = firstLegal(taken.game);
+        taken.placed(taken.game.place(m[0], m[1], m[2]), 2);
+        // as if that move's transaction rolled back: the cache still has the state after one event
+        GameService.Rebuilt again = cache.get(id, 1);
+        assertEquals(board, again.game.board());
+        assertEquals(1, again.lastMoveNumber);
+        assertEquals(1, again.game.placements());
+        assertEquals(original.standingThisRound.stream().toList(), again.standingThisRound.stream().toList());
+    }
+
+    @Test
+    void aLaterStateIsNeverReplacedByAnEarlierOne() {
+        GameCache cache = cache(100);
+        UUID id = UUID.randomUUID();
+        cache.store(id, entry(3, played(5, 3)));
+        cache.store(id, entry(2, played(5, 2)));
+        assertNotNull(cache.get(id, 3));
+        assertNull(cache.get(id, 2));
+        cache.store(id, entry(4, played(5, 4)));
+        assertNotNull(cache.get(id, 4));
+    }
+
+    @Test
+    void theCacheIsBoundedAndDropsTheLeastRecentlyUsed() {
+        GameCache cache = cache(10);
+        UUID kept = UUID.randomUUID();
+        cache.store(kept, entry(0, played(1, 0)));
+        for (int i = 0; i < 50; i++) {
+            cache.get(kept, 0);
+            cache.store(UUID.randomUUID(), entry(0, played(i, 0)));
+        }
+        assertTrue(cache.size() <= 10, "size " + cache.size());
+        assertNotNull(cache.get(kept, 0));
+    }
+
+    @Test
+    void idleEntriesAreDropped() throws Exception {
+        GameCache cache = cache(100);
+        cache.idle = Duration.ofMillis(40);
+        UUID old = UUID.randomUUID();
+        cache.store(old, entry(0, played(1, 0)));
+        Thread.sleep(60);
+        cache.store(UUID.randomUUID(), entry(0, played(2, 0)));
+        assertNull(cache.get(old, 0));
+        assertEquals(1, cache.size());
+    }
+}
