@@ -49,6 +49,14 @@ public class OutboxMessage extends PanacheEntityBase {
                 .getResultList();
     }
 
+    /** Marks these messages sent, in one statement. */
+    public static int markSent(List<Long> ids, OffsetDateTime at) {
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        return update("sentAt = ?1 where id in ?2", at, ids);
+    }
+
     public static long unsent() {
         return count("sentAt is null");
     }

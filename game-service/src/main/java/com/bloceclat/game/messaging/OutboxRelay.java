@@ -103,10 +103,8 @@ public class OutboxRelay {
             }
             CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new))
                     .get(config.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
-            OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-            for (OutboxMessage m : batch) {
-                m.sentAt = now;
-            }
+            // one UPDATE for the batch, not one per row
+            OutboxMessage.markSent(batch.stream().map(m -> m.id).toList(), OffsetDateTime.now(ZoneOffset.UTC));
             return batch.size();
         });
     }
