@@ -37,6 +37,9 @@ public class LiveUpdates {
     @Incoming(CHANNEL)
     @Blocking
     public void onEvent(String payload) {
+        if (!payload.contains("\"matchId\"")) {
+            return; // a solo game's change (most of the topic): nobody watches it live, no need to parse it
+        }
         JsonNode event;
         try {
             event = ClientFrame.Json.MAPPER.readTree(payload);
