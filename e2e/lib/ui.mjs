@@ -43,6 +43,7 @@ export async function shoot(page, name) {
   const before = page.viewportSize();
   for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0)); // else the sticky header is drawn mid-page
     await page.waitForTimeout(150); // layout and transitions settle
     await page.screenshot({ path: `${SCREENSHOTS}/${name}-${label}.png`, fullPage: true });
   }
