@@ -69,6 +69,11 @@ class MatchResourceTest {
                 .statusCode(409).body("detail", equalTo("Hints and undo are for solo games."));
         given().auth().oauth2(Tokens.player("gina")).when().post("/api/games/" + mine + "/resign").then()
                 .statusCode(200);
+        // resigned behind the AI: the AI has won, and its game ends rather than waiting forever
+        given().auth().oauth2(Tokens.player("gina")).when().get("/api/matches/" + id).then()
+                .body("status", equalTo("FINISHED")).body("winnerSeat", equalTo(1));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().auth().oauth2(Tokens.player("gina"))
+                .when().get("/api/matches/" + id).then().body("games[1].status", equalTo("WON")));
     }
 
     @Test

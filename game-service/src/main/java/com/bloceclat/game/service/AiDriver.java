@@ -47,6 +47,9 @@ public class AiDriver {
     GameService games;
 
     @Inject
+    MatchService matches;
+
+    @Inject
     SolverClient solver;
 
     private final Set<UUID> inFlight = ConcurrentHashMap.newKeySet();
@@ -95,6 +98,8 @@ public class AiDriver {
         try {
             GameService.AiQuestion question = games.aiQuestion(gameId);
             if (question == null) {
+                // Its match may have been decided while it played (the person ended behind it): it has won.
+                matches.endDecidedAiGame(gameId);
                 return;
             }
             JsonNode answer = solver.solve(question.request());

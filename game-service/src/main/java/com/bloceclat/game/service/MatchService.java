@@ -178,18 +178,35 @@ public class MatchService {
             }
             if (changed.leftAt != null && !other.finished() && v.winnerSeat() != null
                     && v.winnerSeat().equals(other.seat)) {
-                wonWhileOpponentLeft(other, m.finishedAt);
+                endAsWinner(other, m.finishedAt);
             }
         }
     }
 
     /**
-     * Online race: the other player left while this one was ahead, so this game has won its match and ends now,
-     * with status {@code WON} and no event of its own (its replay ends without game over, like a resignation). Only
-     * called from {@link RaceReaper}'s transaction, which holds this game's row lock (taken before the match's, the
-     * order every move takes them in).
+     * Versus AI: the person's game ended behind the AI's score, which decided the match while the AI's game was still
+     * playing; that game has won and ends now. The AI driver calls this when it finds its game's match decided; the
+     * game's row lock is taken before the match is read, the order every move takes them in.
      */
-    private void wonWhileOpponentLeft(GameEntity g, OffsetDateTime at) {
+    @Transactional
+    public void endDecidedAiGame(UUID gameId) {
+        GameEntity g = GameEntity.lockedById(gameId);
+        if (g == null || g.finished() || g.matchId == null) {
+            return;
+        }
+        MatchEntity m = MatchEntity.findById(g.matchId);
+        if (m.status == MatchEntity.Status.FINISHED && m.winnerSeat != null && m.winnerSeat.equals(g.seat)) {
+            endAsWinner(g, m.finishedAt);
+        }
+    }
+
+    /**
+     * This game has won its match while still playing (an online race whose other player left while this one was
+     * ahead, or a versus-AI game whose person ended behind it), so it ends now, with status {@code WON} and no event
+     * of its own (its replay ends without game over, like a resignation). The caller holds this game's row lock
+     * (taken before the match's, the order every move takes them in).
+     */
+    private void endAsWinner(GameEntity g, OffsetDateTime at) {
         g.status = GameEntity.Status.WON;
         g.finishedAt = at;
         g.updatedAt = at;
