@@ -75,6 +75,35 @@ class GameCacheIntegrationTest {
     }
 
     @Test
+    void anUndoWrittenByAnotherReplicaIsSeenThoughTheNextMoveNumberIsTheSame() {
+        Started g = create(As.guest(null), "EASY", 4343);
+        playOne(g, 1); // cached after one event, next move number 2
+        // another replica takes move 1 back: the next move number is still 2, only the event count tells
+        g.shadow().undo();
+        QuarkusTransaction.requiringNew().run(() -> {
+            GameEntity row = GameEntity.lockedById(UUID.fromString(g.id()));
+            GameEvent e = new GameEvent();
+            e.gameId = row.id;
+            e.seq = row.eventCount;
+            e.type = GameEvent.Type.UNDO;
+            e.round = g.shadow().round();
+            e.moveNumber = 1;
+            e.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
+            e.persist();
+            row.eventCount++;
+            row.score = g.shadow().score();
+            row.assisted = true;
+        });
+        int[] m = firstLegal(g.shadow());
+        g.shadow().place(m[0], m[1], m[2]);
+        move(g, 2, m[0], m[1], m[2]).statusCode(200)
+                .body("game.board", equalTo(List.of(Board.rows(g.shadow().board()))))
+                .body("game.score", equalTo(g.shadow().score()))
+                .body("game.assisted", equalTo(true))
+                .body("game.version", equalTo(3));
+    }
+
+    @Test
     void aMoveWhoseTransactionRolledBackLeavesTheCacheWhereTheDatabaseIs() {
         Started g = create(As.guest(null), "EASY", 777);
         playOne(g, 1); // cached after one event

@@ -106,6 +106,26 @@ class ReplicasIT {
         assertEquals(aliceEnd.path("match").path("result"), bobEnd.path("match").path("result"));
         aliceSocket.close();
         bobSocket.close();
+
+        // a solo game played on both replicas in turn: each replica's cache of the game (GameCache) is behind after
+        // the other's move, and every move still sees the one before it
+        var created = given().baseUri(one.http()).contentType(ContentType.JSON)
+                .body("{\"level\": \"MEDIUM\", \"seed\": 31}")
+                .when().post("/api/games").then().statusCode(201).extract();
+        String soloId = created.path("id");
+        String token = created.path("gameToken");
+        Game shadow = new Game(31, Level.MEDIUM);
+        for (int n = 1; n <= 8 && !shadow.gameOver(); n++) {
+            PackagedGameService.Replica on = n % 2 == 1 ? one : two;
+            int[] m = Play.firstLegal(shadow);
+            shadow.place(m[0], m[1], m[2]);
+            var moved = given().baseUri(on.http()).header("X-Game-Token", token).contentType(ContentType.JSON)
+                    .body(Map.of("moveNumber", n, "slot", m[0], "row", m[1], "col", m[2]))
+                    .when().post("/api/games/" + soloId + "/moves").then().statusCode(200).extract();
+            assertEquals(List.of(com.bloceclat.engine.Board.rows(shadow.board())), moved.path("game.board"));
+            assertEquals(shadow.score(), (int) moved.path("game.score"));
+            assertEquals(n, (int) moved.path("game.version"));
+        }
         one.kill();
         two.kill();
     }
