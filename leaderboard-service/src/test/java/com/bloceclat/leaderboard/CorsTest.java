@@ -1,61 +1,28 @@
 package com.bloceclat.leaderboard;
 
-import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.containsStringIgnoringCase;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.nullValue;
-
 import org.junit.jupiter.api.Test;
+
+import com.bloceclat.testsupport.CorsChecks;
 
 import io.quarkus.test.junit.QuarkusTest;
 
-/** The browser calls leaderboard-service from the page's origin, http://localhost:8080 by default (BLOC_UI_ORIGINS). */
+/** The browser calls leaderboard-service from the page's origin (docs/leaderboard-service.md). */
 @QuarkusTest
 class CorsTest {
 
-    private static final String UI = "http://localhost:8080";
-
     @Test
     void aPreflightFromTheUiIsAllowedWithoutAToken() {
-        for (String path : new String[] {"/api/leaderboards/HARD", "/api/leaderboards/me"}) {
-            given().header("Origin", UI)
-                    .header("Access-Control-Request-Method", "GET")
-                    .header("Access-Control-Request-Headers", "authorization,content-type")
-                    .when().options(path)
-                    .then()
-                    .statusCode(200)
-                    .header("Access-Control-Allow-Origin", equalTo(UI))
-                    .header("Access-Control-Allow-Methods", containsStringIgnoringCase("POST"))
-                    .header("Access-Control-Allow-Methods", containsStringIgnoringCase("GET"))
-                    .header("Access-Control-Allow-Headers", containsStringIgnoringCase("Authorization"))
-                    .header("Access-Control-Allow-Headers", containsStringIgnoringCase("Content-Type"));
-        }
+        CorsChecks.preflightAllowed("/api/leaderboards/HARD", "GET");
+        CorsChecks.preflightAllowed("/api/leaderboards/me", "GET");
     }
 
     @Test
     void anAnswerToTheUiExposesRetryAfterAndLocation() {
-        given().header("Origin", UI)
-                .when().get("/api/leaderboards/info")
-                .then()
-                .statusCode(200)
-                .header("Access-Control-Allow-Origin", equalTo(UI))
-                .header("Access-Control-Expose-Headers", containsStringIgnoringCase("Retry-After"))
-                .header("Access-Control-Expose-Headers", containsStringIgnoringCase("Location"));
+        CorsChecks.exposesRetryAfterAndLocation("/api/leaderboards/info");
     }
 
     @Test
     void anotherOriginIsRefused() {
-        given().header("Origin", "http://evil.example")
-                .header("Access-Control-Request-Method", "POST")
-                .header("Access-Control-Request-Headers", "authorization,content-type")
-                .when().options("/api/leaderboards/me")
-                .then()
-                .statusCode(403)
-                .header("Access-Control-Allow-Origin", nullValue());
-        given().header("Origin", "http://evil.example")
-                .when().get("/api/leaderboards/info")
-                .then()
-                .statusCode(403)
-                .header("Access-Control-Allow-Origin", nullValue());
+        CorsChecks.otherOriginRefused("/api/leaderboards/me", "/api/leaderboards/info");
     }
 }
