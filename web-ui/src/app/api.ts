@@ -1,6 +1,7 @@
 /** The services' REST APIs, with problem bodies turned into errors a person can read. */
 import { accessToken } from './auth';
 import { config } from './config';
+import type { Points } from '../game/rules';
 
 export const LEVELS = ['EASY', 'MEDIUM', 'HARD', 'EXPERT', 'DIABOLICAL'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -33,15 +34,9 @@ export interface GameState {
   gameToken?: string;
 }
 
-export interface MoveOutcome {
+export interface MoveOutcome extends Points {
   placed: [number, number][];
   cleared: [number, number][];
-  lines: number;
-  cellPoints: number;
-  multiplier: number;
-  linePoints: number;
-  cleanBonus: number;
-  points: number;
   roundCompleted: boolean;
   gameOver: boolean;
 }

@@ -83,7 +83,8 @@ export interface Streak {
   miss: number;
 }
 
-export interface Score extends Streak {
+/** What one placement scores, by part (RULES.md "Score"); game-service's move answers say the same. */
+export interface Points {
   lines: number;
   cellPoints: number;
   multiplier: number;
@@ -91,6 +92,8 @@ export interface Score extends Streak {
   cleanBonus: number;
   points: number;
 }
+
+export interface Score extends Streak, Points {}
 
 /** The points of one placement and the streak after it (RULES.md "Score"). */
 export function score(before: Streak, pieceCells: number, lines: number, boardEmpty: boolean): Score {
