@@ -16,13 +16,15 @@ import jakarta.persistence.Table;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import io.quarkus.panache.common.Sort;
 
-/** One thing an admin did to a game; the audit trail only grows. */
+/** One thing an admin (or the cheat detector) did to a game; the audit trail only grows. */
 @Entity
 @Table(name = "audit_action")
 public class AuditAction extends PanacheEntityBase {
 
     public enum Kind {
-        REVALIDATE, STRIKE
+        REVALIDATE, STRIKE,
+        /** The cheat detector found the player's rounds to be the AI's (actor {@code cheat-detector}). */
+        FLAGGED_SUSPICIOUS
     }
 
     @Id

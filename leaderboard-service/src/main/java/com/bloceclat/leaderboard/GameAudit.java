@@ -81,6 +81,21 @@ public class GameAudit extends PanacheEntityBase {
     @Column(nullable = false, columnDefinition = "text")
     public String trace;
 
+    /** When the cheat detector measured this record; null until then (and for games it does not measure). */
+    @Column(name = "suspicion_checked_at")
+    public OffsetDateTime suspicionCheckedAt;
+
+    /** The share of compared rounds played exactly as the full-strength AI would have, or null. */
+    @Column(name = "ai_agreement")
+    public Float aiAgreement;
+
+    @Column(name = "compared_rounds")
+    public Integer comparedRounds;
+
+    /** Flagged by the cheat detector; the record stays on the leaderboards until an admin strikes it. */
+    @Column(nullable = false)
+    public boolean suspicious;
+
     /**
      * Stores the verdict on a game unless the game is already known, in which case nothing changes (a redelivered
      * or duplicated message). Returns whether it was stored.
@@ -135,13 +150,17 @@ public class GameAudit extends PanacheEntityBase {
     }
 
     /** Audits matching the filters (each may be null), newest game first. */
-    public static List<GameAudit> search(Outcome outcome, String level, OffsetDateTime from, OffsetDateTime to,
-            int offset, int limit) {
+    public static List<GameAudit> search(Outcome outcome, Boolean suspicious, String level, OffsetDateTime from,
+            OffsetDateTime to, int offset, int limit) {
         List<String> where = new ArrayList<>();
         Map<String, Object> params = new HashMap<>();
         if (outcome != null) {
             where.add("outcome = :outcome");
             params.put("outcome", outcome);
+        }
+        if (suspicious != null) {
+            where.add("suspicious = :suspicious");
+            params.put("suspicious", suspicious);
         }
         if (level != null) {
             where.add("level = :level");

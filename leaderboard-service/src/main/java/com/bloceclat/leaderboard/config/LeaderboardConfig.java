@@ -1,5 +1,7 @@
 package com.bloceclat.leaderboard.config;
 
+import java.time.Duration;
+
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -17,4 +19,30 @@ public interface LeaderboardConfig {
     /** The last page number a caller may ask for (pages count from 0). */
     @WithDefault("1000")
     int maxPage();
+
+    /** The cheat detector ({@code CheatDetector}). */
+    Suspicion suspicion();
+
+    interface Suspicion {
+
+        /** Whether this replica's background worker measures records (the re-validation measures regardless). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Fewer compared rounds than this and a game is never flagged (nor measured). */
+        @WithDefault("20")
+        int minRounds();
+
+        /** The share of rounds played exactly as the AI would have at and above which a game is suspicious. */
+        @WithDefault("0.9")
+        double threshold();
+
+        /** The pause between two passes of the worker over the records not measured yet. */
+        @WithDefault("5s")
+        Duration interval();
+
+        /** Records measured per transaction (their rows stay locked meanwhile, skipped by other replicas). */
+        @WithDefault("4")
+        int batchSize();
+    }
 }

@@ -57,7 +57,16 @@ public class AdminAuditResource {
 
     public record Summary(UUID gameId, Outcome outcome, String reason, String level, String mode, Player player,
             int score, Integer claimedScore, int rounds, boolean assisted, boolean gameOver,
-            OffsetDateTime finishedAt, OffsetDateTime processedAt, boolean struck) {
+            OffsetDateTime finishedAt, OffsetDateTime processedAt, boolean struck,
+            @Schema(description = "Flagged by the cheat detector: at least min-rounds compared rounds, of which a "
+                    + "share of at least the threshold were played exactly as the full-strength AI") boolean suspicious,
+            @Schema(description = "Rounds played exactly as the full-strength AI / rounds compared; absent until "
+                    + "the detector has measured the game (it measures records of at least min-rounds rounds)")
+            Float aiAgreement,
+            @Schema(description = "Rounds completed without a hint or an undo, compared with the AI; absent until "
+                    + "measured") Integer comparedRounds,
+            @Schema(description = "When the cheat detector measured the game; absent until then")
+            OffsetDateTime suspicionCheckedAt) {
     }
 
     public record Audits(int page, int size, boolean more, List<Summary> audits) {
@@ -92,21 +101,25 @@ public class AdminAuditResource {
 
     @GET
     @RolesAllowed("admin")
-    @Operation(summary = "Games received, newest first, filtered by outcome, level and when they finished")
-    @APIResponse(responseCode = "400", description = "Unknown outcome or level, bad date or paging")
+    @Operation(summary = "Games received, newest first, filtered by outcome, suspicion, level and when they "
+            + "finished")
+    @APIResponse(responseCode = "400", description = "Unknown outcome or level, bad suspicious flag, date or paging")
     public Audits list(
             @Parameter(description = "RECORD, VALID_NOT_ELIGIBLE or REJECTED") @QueryParam("outcome") String outcome,
+            @Parameter(description = "true: only games the cheat detector flagged; false: only the others")
+            @QueryParam("suspicious") String suspicious,
             @Parameter(description = "A level") @QueryParam("level") String level,
             @Parameter(description = "Finished at or after (2026-11-29 or 2026-11-29T10:00:00Z)") @QueryParam("from") String from,
             @Parameter(description = "Finished before") @QueryParam("to") String to,
             @Parameter(description = "Page number from 0") @QueryParam("page") String page,
             @Parameter(description = "Audits per page, 1 to 100 (default 20)") @QueryParam("size") String size) {
         Outcome o = Params.outcome(outcome);
+        Boolean flagged = Params.flag("suspicious", suspicious);
         String lvl = level == null || level.isEmpty() ? null : Params.level(level).name();
         OffsetDateTime since = Params.time("from", from);
         OffsetDateTime until = Params.time("to", to);
         Params.Paging paging = Params.paging(page, size, config);
-        List<GameAudit> rows = GameAudit.search(o, lvl, since, until, paging.offset(), paging.limit());
+        List<GameAudit> rows = GameAudit.search(o, flagged, lvl, since, until, paging.offset(), paging.limit());
         List<Summary> list = rows.stream().limit(paging.size())
                 .map(a -> summary(a, GameRecord.findById(a.gameId))).toList();
         return new Audits(paging.page(), paging.size(), rows.size() > paging.size(), list);
@@ -131,7 +144,7 @@ public class AdminAuditResource {
     @Path("/{gameId}/revalidate")
     @RolesAllowed("admin")
     @Operation(summary = "Validate the game's replay again with the engine as it is now; a record that no longer "
-            + "holds is struck, a game that now earns a record gets one")
+            + "holds is struck, a game that now earns a record gets one; the cheat detector measures it again")
     @APIResponse(responseCode = "200", description = "The game after re-validation")
     @APIResponse(responseCode = "404", description = "No such game received")
     public Detail revalidate(@PathParam("gameId") String gameId) {
@@ -186,6 +199,7 @@ public class AdminAuditResource {
     private static Summary summary(GameAudit a, GameRecord record) {
         return new Summary(a.gameId, a.outcome, a.reason, a.level, a.mode,
                 a.playerSubject == null ? null : new Player(a.playerSubject, a.playerName), a.score, a.claimedScore,
-                a.rounds, a.assisted, a.gameOver, a.finishedAt, a.processedAt, record != null && record.struck());
+                a.rounds, a.assisted, a.gameOver, a.finishedAt, a.processedAt, record != null && record.struck(),
+                a.suspicious, a.aiAgreement, a.comparedRounds, a.suspicionCheckedAt);
     }
 }

@@ -71,6 +71,17 @@ final class Params {
         throw new BadRequestException("Unknown outcome '" + text + "'; outcomes are " + names(Outcome.values()));
     }
 
+    /** "true" or "false" (any case), or null when absent. */
+    static Boolean flag(String name, String text) {
+        if (text == null || text.isEmpty()) {
+            return null;
+        }
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+            return Boolean.valueOf(text);
+        }
+        throw new BadRequestException("'" + name + "' must be true or false, got '" + text + "'");
+    }
+
     static Paging paging(String page, String size, LeaderboardConfig config) {
         int p = number("page", page, 0, 0, config.maxPage());
         int s = number("size", size, config.defaultPageSize(), 1, config.maxPageSize());

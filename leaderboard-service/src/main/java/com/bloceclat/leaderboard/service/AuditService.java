@@ -5,6 +5,7 @@ import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.NotFoundException;
 
@@ -19,6 +20,9 @@ public class AuditService {
 
     Clock clock = Clock.systemUTC();
 
+    @Inject
+    CheatDetector detector;
+
     /** Thrown when an action does not apply to the game as it stands. */
     public static class ConflictException extends RuntimeException {
         public ConflictException(String message) {
@@ -28,7 +32,8 @@ public class AuditService {
 
     /**
      * Validates the game's replay again with the engine as it is now. A game that has become a record gets one; a
-     * record that no longer holds is struck with the new reason. The old and new verdicts go to the audit trail.
+     * record that no longer holds is struck with the new reason. The cheat detector measures the game again. The old
+     * and new verdicts (and the detector's figures) go to the audit trail.
      */
     @Transactional
     public GameAudit revalidate(UUID gameId, String actor) {
@@ -46,7 +51,12 @@ public class AuditService {
             record.strike(actor, "re-validation: " + verdict.outcome() + " (" + verdict.reason() + ")", now);
             detail += "; record struck";
         }
+        CheatDetector.Check check = detector.measureAndStore(audit, now);
+        if (check != null) {
+            detail += "; cheat detector: " + detector.describe(check);
+        }
         AuditAction.log(gameId, AuditAction.Kind.REVALIDATE, actor, now, detail);
+        detector.logFlag(audit, check, now);
         return audit;
     }
 

@@ -1,0 +1,256 @@
+package com.bloceclat.leaderboard.service;
+
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.IllegalMoveException;
+import com.bloceclat.engine.Piece;
+import com.bloceclat.engine.replay.Event;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.solver.Mode;
+import com.bloceclat.engine.solver.Solution;
+import com.bloceclat.engine.solver.SolveRequest;
+import com.bloceclat.engine.solver.Solver;
+import com.bloceclat.leaderboard.AuditAction;
+import com.bloceclat.leaderboard.GameAudit;
+import com.bloceclat.leaderboard.Outcome;
+import com.bloceclat.leaderboard.config.LeaderboardConfig;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * Flags records played as the engine plays. For each round the player completed without a hint or an undo, it asks
+ * the full-strength AI ({@code hint} mode, seed {@link #SEED}) what it would have played from the round's start
+ * (board, streak, miss, level, the round's three pieces) and compares its placements with the player's, as a multiset
+ * of (piece, row, col): the order of play does not count. A record with at least {@code min-rounds} compared rounds of
+ * which a share of at least {@code threshold} match is suspicious: a person does not pick the engine's exact
+ * placements for nine rounds in ten over twenty rounds, when each round offers hundreds to thousands of sequences.
+ *
+ * <p>Off the request path: every {@code interval}, a single thread per replica takes the records not measured yet,
+ * {@code batch-size} at a time, locked with {@code FOR UPDATE SKIP LOCKED} (replicas share the queue, never measure a
+ * game twice at once), measures them, stores the figures and writes the flag to the audit trail, all in one
+ * transaction per batch. The Kafka consumer never waits for it. Records shorter than {@code min-rounds} cannot be
+ * flagged and are not measured.
+ */
+@ApplicationScoped
+public class CheatDetector {
+
+    /** The solver's seed for its sampled next rounds: the solver protocol's default, so what a player gets. */
+    public static final long SEED = 0;
+    /** The audit trail's actor for the detector's flags. */
+    public static final String ACTOR = "cheat-detector";
+
+    private static final Logger LOG = Logger.getLogger(CheatDetector.class);
+
+    @Inject
+    LeaderboardConfig config;
+
+    Clock clock = Clock.systemUTC();
+
+    private ScheduledExecutorService worker;
+
+    /**
+     * How a game's rounds compare with the AI's.
+     *
+     * @param compared rounds completed without a hint or an undo
+     * @param matched  of those, rounds whose placements are exactly the AI's
+     */
+    public record Agreement(int compared, int matched) {
+        /** matched / compared; 0 when nothing was compared. */
+        public double share() {
+            return compared == 0 ? 0 : (double) matched / compared;
+        }
+    }
+
+    /** A measured game: its agreement, whether it is suspicious, and whether it has just become so. */
+    public record Check(Agreement agreement, boolean suspicious, boolean newlyFlagged) {
+    }
+
+    /**
+     * Replays the game round by round and compares each complete, unassisted round with the full-strength AI's
+     * answer from the same start. Stops at the first illegal event (a validated replay has none).
+     */
+    public static Agreement measure(Replay replay) {
+        Game game = new Game(replay.seed(), replay.level());
+        List<Event> events = replay.events();
+        int compared = 0;
+        int matched = 0;
+        int i = 0;
+        try {
+            while (i < events.size() && !game.gameOver()) {
+                int round = game.round();
+                long board = game.board();
+                int streak = game.streak();
+                int miss = game.miss();
+                Piece[] pieces = game.pieces();
+                List<String> played = new ArrayList<>(3);
+                boolean assisted = false;
+                while (i < events.size() && events.get(i).round() == round && game.round() == round) {
+                    Event event = events.get(i++);
+                    if (event instanceof Event.Place p) {
+                        Game.Move move = game.place(p.slot(), p.row(), p.col());
+                        played.add(key(move.piece(), p.row(), p.col()));
+                    } else if (event instanceof Event.Hint) {
+                        assisted = true;
+                        game.hintShown();
+                    } else {
+                        assisted = true;
+                        game.undo();
+                        played.remove(played.size() - 1);
+                    }
+                }
+                if (game.round() == round) {
+                    break; // the last round, not completed (or events out of order)
+                }
+                if (!assisted) {
+                    compared++;
+                    if (sorted(played).equals(sorted(aiPlacements(board, pieces, streak, miss, replay)))) {
+                        matched++;
+                    }
+                }
+            }
+        } catch (IllegalMoveException e) {
+            // Not a valid replay past this point: what was compared so far stands.
+        }
+        return new Agreement(compared, matched);
+    }
+
+    private static List<String> aiPlacements(long board, Piece[] pieces, int streak, int miss, Replay replay) {
+        List<Piece> list = Arrays.asList(pieces);
+        Solution solution = Solver.solve(new SolveRequest(board, list, streak, miss, replay.level(), Mode.HINT,
+                SolveRequest.MAX_STRENGTH, SEED, 0));
+        List<String> keys = new ArrayList<>(3);
+        for (Solution.Placement p : solution.best().placements()) {
+            keys.add(key(list.get(p.piece()), p.row(), p.col()));
+        }
+        return keys;
+    }
+
+    private static String key(Piece piece, int row, int col) {
+        return piece.name() + "@" + row + "," + col;
+    }
+
+    private static List<String> sorted(List<String> keys) {
+        return keys.stream().sorted().toList();
+    }
+
+    /**
+     * Measures a game and stores the figures on its audit row, in the caller's transaction. Only records of at least
+     * {@code min-rounds} rounds are measured; for any other game the figures are cleared and null is returned.
+     */
+    public Check measureAndStore(GameAudit audit, OffsetDateTime now) {
+        LeaderboardConfig.Suspicion settings = config.suspicion();
+        if (audit.outcome != Outcome.RECORD || audit.rounds < settings.minRounds()) {
+            audit.suspicionCheckedAt = null;
+            audit.aiAgreement = null;
+            audit.comparedRounds = null;
+            audit.suspicious = false;
+            return null;
+        }
+        Agreement agreement;
+        try {
+            agreement = measure(Replay.fromJson(audit.replay));
+        } catch (RuntimeException e) {
+            LOG.warnf("Game %s: the cheat detector could not measure it (%s)", audit.gameId, e.toString());
+            agreement = new Agreement(0, 0);
+        }
+        boolean suspicious = agreement.compared() >= settings.minRounds()
+                && agreement.share() >= settings.threshold();
+        boolean newly = suspicious && !audit.suspicious;
+        audit.suspicionCheckedAt = now;
+        audit.aiAgreement = (float) agreement.share();
+        audit.comparedRounds = agreement.compared();
+        audit.suspicious = suspicious;
+        return new Check(agreement, suspicious, newly);
+    }
+
+    /** Writes the flag of a game that has just become suspicious to the audit trail. */
+    public void logFlag(GameAudit audit, Check check, OffsetDateTime now) {
+        if (check != null && check.newlyFlagged()) {
+            AuditAction.log(audit.gameId, AuditAction.Kind.FLAGGED_SUSPICIOUS, ACTOR, now, describe(check));
+            LOG.infof("Game %s flagged suspicious: %s", audit.gameId, describe(check));
+        }
+    }
+
+    /** "24 of 25 rounds played as the full-strength AI (0.96): suspicious". */
+    public String describe(Check check) {
+        Agreement a = check.agreement();
+        return a.matched() + " of " + a.compared() + " rounds played as the full-strength AI ("
+                + String.format(Locale.ROOT, "%.2f", a.share()) + ")"
+                + (check.suspicious() ? ": suspicious (threshold " + config.suspicion().threshold() + " over at least "
+                        + config.suspicion().minRounds() + " rounds)" : "");
+    }
+
+    void start(@Observes StartupEvent event) {
+        if (!config.suspicion().enabled()) {
+            LOG.info("Cheat detector disabled on this replica (bloc.leaderboard.suspicion.enabled=false)");
+            return;
+        }
+        worker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "cheat-detector");
+            thread.setDaemon(true);
+            thread.setPriority(Thread.MIN_PRIORITY);
+            return thread;
+        });
+        long every = config.suspicion().interval().toMillis();
+        worker.scheduleWithFixedDelay(this::pass, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    void stop(@Observes ShutdownEvent event) throws InterruptedException {
+        if (worker != null) {
+            worker.shutdownNow();
+            worker.awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Measures batches until the queue is empty (or this replica is stopping). */
+    void pass() {
+        try {
+            int size = config.suspicion().batchSize();
+            while (!Thread.currentThread().isInterrupted() && batch(size) == size) {
+                // the queue may hold more
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf("Cheat detector pass failed (%s); the next pass retries", e.toString());
+        }
+    }
+
+    /** Measures up to {@code size} records not measured yet, in one transaction; returns how many. */
+    int batch(int size) {
+        return QuarkusTransaction.requiringNew().timeout(600).call(() -> {
+            @SuppressWarnings("unchecked")
+            List<UUID> ids = GameAudit.getEntityManager().createNativeQuery("""
+                    SELECT game_id FROM game_audit
+                    WHERE outcome = 'RECORD' AND suspicion_checked_at IS NULL AND rounds >= :minRounds
+                    ORDER BY processed_at LIMIT :size
+                    FOR UPDATE SKIP LOCKED
+                    """, UUID.class)
+                    .setParameter("minRounds", config.suspicion().minRounds())
+                    .setParameter("size", size)
+                    .getResultList();
+            for (UUID id : ids) {
+                GameAudit audit = GameAudit.findById(id);
+                OffsetDateTime now = OffsetDateTime.now(clock);
+                logFlag(audit, measureAndStore(audit, now), now);
+            }
+            return ids.size();
+        });
+    }
+}

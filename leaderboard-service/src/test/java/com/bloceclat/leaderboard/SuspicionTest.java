@@ -1,0 +1,164 @@
+package com.bloceclat.leaderboard;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.lessThan;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.SelfPlay;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.testsupport.Tokens;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.specification.RequestSpecification;
+
+/** The cheat detector end to end: games published on Kafka, measured in the background, listed for the admins. */
+@QuarkusTest
+class SuspicionTest {
+
+    static final String AUDITS = "/api/leaderboards/admin/audits";
+
+    static GameFinished.Player player;
+    /** 30 rounds played by the full-strength AI itself. */
+    static GameFinished bot;
+    /** 30 rounds played by the weakest AI (dealt order, noisy). */
+    static GameFinished weak;
+    /** 10 rounds played by the full-strength AI: too short to tell. */
+    static GameFinished shortBot;
+
+    @BeforeAll
+    static void publishGames() {
+        player = Games.player("sam-" + UUID.randomUUID());
+        Replay botReplay = Games.played(2027, Level.EASY, 30).replay();
+        assertEquals(30, botReplay.claimedRounds());
+        Game noisy = new Game(15, Level.EASY);
+        while (!noisy.gameOver() && noisy.round() < 30) {
+            SelfPlay.playRound(noisy, 1, 15L * 31 + noisy.round());
+        }
+        assertEquals(30, noisy.round());
+        bot = Games.finished(player, botReplay);
+        weak = Games.finished(player, noisy.replay());
+        shortBot = Games.finished(player, Games.played(2028, Level.EASY, 10).replay());
+        Games.publish(bot, weak, shortBot);
+        await().atMost(Duration.ofSeconds(60)).until(() -> QuarkusTransaction.requiringNew().call(
+                () -> measured(bot.gameId()) && measured(weak.gameId())));
+    }
+
+    private static boolean measured(UUID id) {
+        GameAudit audit = GameAudit.findById(id);
+        return audit != null && audit.suspicionCheckedAt != null;
+    }
+
+    static RequestSpecification admin() {
+        return given().auth().oauth2(Tokens.admin("root"));
+    }
+
+    @Test
+    void aGamePlayedByTheAiIsFlaggedAndListedAsSuspiciousYetStaysOnTheLeaderboard() {
+        admin().queryParam("suspicious", "true").queryParam("size", 100).when().get(AUDITS).then()
+                .statusCode(200)
+                .body("audits.suspicious", everyItem(equalTo(true)))
+                .body("audits.gameId", hasItem(bot.gameId().toString()))
+                .body("audits.gameId", not(hasItem(weak.gameId().toString())))
+                .body("audits.gameId", not(hasItem(shortBot.gameId().toString())));
+        admin().when().get(AUDITS + "/" + bot.gameId()).then()
+                .statusCode(200)
+                .body("summary.outcome", equalTo("RECORD"))
+                .body("summary.suspicious", equalTo(true))
+                .body("summary.comparedRounds", equalTo(30))
+                .body("summary.aiAgreement", greaterThanOrEqualTo(0.9f))
+                .body("summary.suspicionCheckedAt", notNullValue())
+                .body("summary.struck", equalTo(false))
+                .body("actions.action", contains("FLAGGED_SUSPICIOUS"))
+                .body("actions[0].actor", equalTo("cheat-detector"))
+                .body("actions[0].detail", startsWith("30 of 30 rounds played as the full-strength AI (1.00): "
+                        + "suspicious"));
+        // Flagged, not struck: the record stands until an admin strikes it.
+        given().when().get("/api/leaderboards/easy/players/" + player.subject()).then().statusCode(200);
+    }
+
+    @Test
+    void aWeakPlayersRecordIsMeasuredAndNotSuspicious() {
+        admin().when().get(AUDITS + "/" + weak.gameId()).then()
+                .statusCode(200)
+                .body("summary.outcome", equalTo("RECORD"))
+                .body("summary.suspicious", equalTo(false))
+                .body("summary.comparedRounds", equalTo(30))
+                .body("summary.aiAgreement", lessThan(0.5f))
+                .body("actions", org.hamcrest.Matchers.hasSize(0));
+        admin().queryParam("suspicious", "false").queryParam("outcome", "RECORD").queryParam("size", 100)
+                .when().get(AUDITS).then()
+                .statusCode(200)
+                .body("audits.suspicious", everyItem(equalTo(false)))
+                .body("audits.gameId", hasItem(weak.gameId().toString()))
+                .body("audits.gameId", not(hasItem(bot.gameId().toString())));
+    }
+
+    @Test
+    void aShortGameIsNeverMeasuredNorFlagged() {
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5)).until(() -> QuarkusTransaction
+                .requiringNew().call(() -> GameAudit.<GameAudit>findById(shortBot.gameId()).suspicionCheckedAt == null));
+        admin().when().get(AUDITS + "/" + shortBot.gameId()).then()
+                .statusCode(200)
+                .body("summary.outcome", equalTo("RECORD"))
+                .body("summary.suspicious", equalTo(false))
+                .body("summary.aiAgreement", nullValue())
+                .body("summary.comparedRounds", nullValue());
+        // Re-validation measures too, with the same rule.
+        admin().when().post(AUDITS + "/" + shortBot.gameId() + "/revalidate").then()
+                .statusCode(200)
+                .body("summary.suspicious", equalTo(false))
+                .body("summary.comparedRounds", nullValue())
+                .body("actions[-1].detail", equalTo("unchanged: RECORD"));
+    }
+
+    @Test
+    void revalidationMeasuresAgainAndSaysSo() {
+        admin().when().post(AUDITS + "/" + bot.gameId() + "/revalidate").then()
+                .statusCode(200)
+                .body("summary.suspicious", equalTo(true))
+                .body("summary.comparedRounds", equalTo(30))
+                .body("actions.action", hasItem("REVALIDATE"))
+                .body("actions[-1].detail", equalTo("unchanged: RECORD; cheat detector: 30 of 30 rounds played as "
+                        + "the full-strength AI (1.00): suspicious (threshold 0.9 over at least 20 rounds)"));
+        // Already flagged: no second flag in the trail.
+        int flags = admin().when().get(AUDITS + "/" + bot.gameId()).then().extract()
+                .<java.util.List<String>>path("actions.action").stream()
+                .filter("FLAGGED_SUSPICIOUS"::equals).toList().size();
+        assertEquals(1, flags);
+        admin().when().post(AUDITS + "/" + weak.gameId() + "/revalidate").then()
+                .statusCode(200)
+                .body("summary.suspicious", equalTo(false))
+                .body("actions[-1].detail", startsWith("unchanged: RECORD; cheat detector: "));
+    }
+
+    @Test
+    void theSuspiciousFilterIsTrueOrFalse() {
+        admin().queryParam("suspicious", "maybe").when().get(AUDITS).then()
+                .statusCode(400).contentType("application/problem+json")
+                .body("detail", equalTo("'suspicious' must be true or false, got 'maybe'"));
+        var list = admin().queryParam("suspicious", "TRUE").queryParam("outcome", "REJECTED").when().get(AUDITS)
+                .then().statusCode(200).extract().<java.util.List<Object>>path("audits");
+        assertTrue(list.isEmpty(), list.toString());
+    }
+}
