@@ -32,12 +32,7 @@ public final class SolverProtocol {
     public static String answerLine(String line) {
         JsonNode id = NullNode.getInstance();
         try {
-            JsonNode node;
-            try {
-                node = MAPPER.readTree(line);
-            } catch (JsonProcessingException e) {
-                throw new ProtocolException("not valid JSON: " + e.getOriginalMessage());
-            }
+            JsonNode node = readTree(line);
             if (node == null || !node.isObject()) {
                 throw new ProtocolException("a request is a JSON object");
             }
@@ -45,6 +40,15 @@ public final class SolverProtocol {
             return toJson(id, Solver.solve(parse(node))).toString();
         } catch (ProtocolException e) {
             return error(id, e.getMessage()).toString();
+        }
+    }
+
+    /** Reads a request's JSON text (the CLI's line, the REST body). @throws ProtocolException when it is not JSON */
+    public static JsonNode readTree(String text) {
+        try {
+            return MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new ProtocolException("not valid JSON: " + e.getOriginalMessage());
         }
     }
 

@@ -33,9 +33,7 @@ import com.bloceclat.solver.service.RateLimitedException;
 import com.bloceclat.solver.service.RateLimiter;
 import com.bloceclat.solver.service.SaturatedException;
 import com.bloceclat.solver.service.SolverService;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 
 import io.quarkus.security.Authenticated;
@@ -53,8 +51,6 @@ public class SolverResource {
     /** {@code false} when the budget ran out and the answer is the best found so far. */
     public static final String COMPLETE_HEADER = "X-Solver-Complete";
 
-    /** A plain mapper, as the engine's CLI reads lines, so malformed JSON gets the CLI's message. */
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final String EXAMPLE_AI = """
             {"id": "t1",
@@ -155,11 +151,11 @@ public class SolverResource {
         CallerKind caller = !identity.isAnonymous() && identity.hasRole(config.serviceRole())
                 ? CallerKind.SERVICE : CallerKind.PUBLIC;
         JsonNode node = null;
-        String malformed = null;
+        ProtocolException malformed = null;
         try {
-            node = JSON.readTree(body);
-        } catch (JsonProcessingException e) {
-            malformed = "not valid JSON: " + e.getOriginalMessage();
+            node = SolverProtocol.readTree(body);
+        } catch (ProtocolException e) {
+            malformed = e; // answered after the rate limit, like any other bad request
         }
         String mode = modeTag(node);
         if (caller == CallerKind.PUBLIC) {
@@ -174,7 +170,7 @@ public class SolverResource {
         SolveRequest request;
         try {
             if (malformed != null) {
-                throw new ProtocolException(malformed);
+                throw malformed;
             }
             request = SolverProtocol.parse(node);
         } catch (ProtocolException e) {
