@@ -65,6 +65,12 @@ export interface AuditSummary {
   finishedAt: string;
   processedAt: string;
   struck: boolean;
+  /** Flagged by the cheat detector (its rounds are the full-strength AI's). */
+  suspicious: boolean;
+  /** Rounds played as the AI / rounds compared; null until measured (records of 20 rounds and more). */
+  aiAgreement: number | null;
+  comparedRounds: number | null;
+  suspicionCheckedAt: string | null;
 }
 
 export interface AuditDetail {
@@ -81,14 +87,14 @@ export interface AuditDetail {
 }
 
 const lb = <T>(path: string, o?: Options) => call<T>(config().leaderboardUrl, path, { ...o, parse: parseReplayJson });
-const q = (params: Record<string, string | number | undefined>) =>
+const q = (params: Record<string, string | number | boolean | undefined>) =>
   new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
 
 export const records = {
   top: (level: Level, period: Period, page = 0, size = 20) => lb<BoardPage>(`/api/leaderboards/${level}?${q({ period, page, size })}`),
   mine: (level: Level, period: Period) => lb<Standing>(`/api/leaderboards/${level}/me?${q({ period })}`),
   myGames: (page = 0, size = 20) => lb<{ page: number; size: number; more: boolean; games: MyGame[] }>(`/api/leaderboards/me/games?${q({ page, size })}`),
-  audits: (filter: { outcome?: Outcome | ''; level?: Level | ''; page?: number; size?: number }) =>
+  audits: (filter: { outcome?: Outcome | ''; suspicious?: boolean; level?: Level | ''; page?: number; size?: number }) =>
     lb<{ page: number; size: number; more: boolean; audits: AuditSummary[] }>(`/api/leaderboards/admin/audits?${q(filter)}`),
   audit: (gameId: string) => lb<AuditDetail>(`/api/leaderboards/admin/audits/${encodeURIComponent(gameId)}`),
   revalidate: (gameId: string) => lb<AuditDetail>(`/api/leaderboards/admin/audits/${encodeURIComponent(gameId)}/revalidate`, { method: 'POST' }),

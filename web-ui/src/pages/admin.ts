@@ -1,4 +1,4 @@
-/** `#/admin` (audited games by outcome and level) and `#/admin/<gameId>` (verdict, trace, replay, re-validate, strike). */
+/** `#/admin` (audited games by outcome or suspicion, and level) and `#/admin/<gameId>` (verdict, trace, replay, re-validate, strike). */
 import { LEVELS, type Level } from '../app/api';
 import { isAdmin, login, user } from '../app/auth';
 import { h } from '../app/dom';
@@ -22,7 +22,11 @@ export async function adminPage(main: HTMLElement, route: Route): Promise<Page |
   return id ? detailPage(main, id) : listPage(main, route);
 }
 
-function listHref(outcome: Outcome | '', level: Level | '', page = 0): string {
+/** An outcome, or the games the cheat detector flagged, or '' for all. */
+type Filter = Outcome | 'SUSPICIOUS' | '';
+const FILTERS: Filter[] = [...OUTCOMES, 'SUSPICIOUS', ''];
+
+function listHref(outcome: Filter, level: Level | '', page = 0): string {
   const q = new URLSearchParams({ outcome: outcome || 'all' });
   if (level) q.set('level', level);
   if (page) q.set('page', String(page));
@@ -31,13 +35,13 @@ function listHref(outcome: Outcome | '', level: Level | '', page = 0): string {
 
 async function listPage(main: HTMLElement, route: Route): Promise<void> {
   const wanted = (route.query.get('outcome') ?? 'REJECTED').toUpperCase();
-  const outcome: Outcome | '' = (OUTCOMES as string[]).includes(wanted) ? (wanted as Outcome) : '';
+  const outcome: Filter = (FILTERS as string[]).includes(wanted) ? (wanted as Filter) : '';
   const lv = (route.query.get('level') ?? '').toUpperCase();
   const level: Level | '' = (LEVELS as readonly string[]).includes(lv) ? (lv as Level) : '';
   const page = Math.max(0, Math.min(1000, Number(route.query.get('page')) || 0));
 
   const tabs = h('div.tabs', { role: 'tablist', 'aria-label': t('admin.outcome') },
-    ...[...OUTCOMES, '' as const].map((o) => h('a.tab', {
+    ...FILTERS.map((o) => h('a.tab', {
       href: listHref(o, level), role: 'tab', 'aria-selected': String(o === outcome), class: o === outcome ? 'active' : '',
       'data-testid': `outcome-${o || 'all'}`,
     }, o ? m(`outcome.${o}`) : m('outcome.all'))));
@@ -50,7 +54,7 @@ async function listPage(main: HTMLElement, route: Route): Promise<void> {
     body);
 
   try {
-    const answer = await records.audits({ outcome, level, page, size: SIZE });
+    const answer = await records.audits(outcome === 'SUSPICIOUS' ? { suspicious: true, level, page, size: SIZE } : { outcome, level, page, size: SIZE });
     body.removeAttribute('aria-busy');
     if (!answer.audits.length) {
       body.replaceChildren(h('p.note', {}, m('admin.empty')));
@@ -68,6 +72,7 @@ async function listPage(main: HTMLElement, route: Route): Promise<void> {
           h('td', {},
             h('span.outcome', { class: `o-${a.outcome.toLowerCase()}` }, m(`outcome.${a.outcome}`)),
             a.struck ? h('span.badge.struck', {}, m('me.struckYes')) : null,
+            a.suspicious ? h('span.badge.struck', { 'data-testid': 'suspicious' }, m('admin.suspicious')) : null,
             a.reason ? h('div.reason', {}, a.reason) : null),
           h('td', {}, h('a.button.small', { href: `#/admin/${a.gameId}`, 'data-testid': 'audit-open' }, m('admin.open'))))))));
     }
@@ -130,6 +135,7 @@ async function detailPage(main: HTMLElement, id: string): Promise<Page | void> {
     verdict.replaceChildren(
       h('span.outcome.big', { class: `o-${s.outcome.toLowerCase()}`, 'data-testid': 'audit-outcome' }, m(`outcome.${s.outcome}`)),
       s.struck ? h('span.badge.struck', {}, m('me.struckYes')) : '',
+      s.suspicious ? h('span.badge.struck', {}, m('admin.suspicious')) : '',
       h('p.reason', { 'data-testid': 'audit-reason' }, h('strong', {}, `${t('admin.reason')}${lang() === 'fr' ? ' :' : ':'} `), s.reason ?? m('admin.noReason')));
     const fact = (label: string, value: string | number) => [h('dt', {}, label), h('dd', {}, String(value))];
     facts.replaceChildren(
@@ -141,6 +147,8 @@ async function detailPage(main: HTMLElement, id: string): Promise<Page | void> {
       ...fact(m('admin.assisted'), yes(s.assisted)),
       ...fact(m('admin.gameOver'), yes(s.gameOver)),
       ...fact(m('admin.validEvents'), detail.validEvents),
+      ...fact(m('admin.aiAgreement'), s.aiAgreement === null || s.comparedRounds === null ? m('admin.notMeasured')
+        : m('admin.agreement', { pct: Math.round(s.aiAgreement * 100), rounds: s.comparedRounds })),
       ...fact(m('admin.seed'), detail.seed ?? ''),
       ...fact(m('admin.when'), when(s.finishedAt)),
       ...fact(m('admin.processed'), when(s.processedAt)));

@@ -24,6 +24,7 @@ export const m = defineMessages({
     'outcome.VALID_NOT_ELIGIBLE': 'Valide, hors classement',
     'outcome.REJECTED': 'Rejetée',
     'outcome.all': 'Toutes',
+    'outcome.SUSPICIOUS': 'Suspectes',
     'mode.SOLO': 'Solo',
     'mode.VERSUS_AI': 'Contre l’IA',
     'mode.TWO_PLAYERS': 'Deux joueurs',
@@ -76,6 +77,10 @@ export const m = defineMessages({
     'admin.reasonRequired': 'Indiquez pourquoi.',
     'admin.noReason': '—',
     'admin.replay': 'Replay',
+    'admin.suspicious': 'Suspecte',
+    'admin.aiAgreement': 'Coups de l’IA',
+    'admin.agreement': '{pct} % des {rounds} manches comparées',
+    'admin.notMeasured': 'non mesuré',
   },
   en: {
     'lb.period': 'Period',
@@ -99,6 +104,7 @@ export const m = defineMessages({
     'outcome.VALID_NOT_ELIGIBLE': 'Valid, not eligible',
     'outcome.REJECTED': 'Rejected',
     'outcome.all': 'All',
+    'outcome.SUSPICIOUS': 'Suspicious',
     'mode.SOLO': 'Solo',
     'mode.VERSUS_AI': 'Versus AI',
     'mode.TWO_PLAYERS': 'Two players',
@@ -151,6 +157,10 @@ export const m = defineMessages({
     'admin.reasonRequired': 'Say why.',
     'admin.noReason': '—',
     'admin.replay': 'Replay',
+    'admin.suspicious': 'Suspicious',
+    'admin.aiAgreement': 'AI’s moves',
+    'admin.agreement': '{pct}% of {rounds} rounds compared',
+    'admin.notMeasured': 'not measured',
   },
 });
 
