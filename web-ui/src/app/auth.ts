@@ -3,6 +3,7 @@
  * silent refresh, and logout. Tokens live in sessionStorage (one tab's session, gone with it).
  */
 import { config } from './config';
+import { sha256 } from './sha256';
 
 interface Tokens {
   access: string;
@@ -73,7 +74,8 @@ export function isAdmin(): boolean {
 export async function login(): Promise<void> {
   const verifier = randomString();
   const state = randomString();
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
+  const bytes = new TextEncoder().encode(verifier);
+  const digest = crypto.subtle ? new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)) : sha256(bytes);
   sessionStorage.setItem(PENDING, JSON.stringify({ verifier, state, hash: location.hash }));
   const params = new URLSearchParams({
     client_id: config().clientId,
