@@ -115,6 +115,7 @@ describe('leaderboards and replays in the UI', () => {
     // My games lists it as a record with a replay link.
     await page.goto(`${new URL(page.url()).origin}/#/me`);
     await page.waitForSelector(`[data-testid=my-games] tr[data-game-id="${gameId}"][data-outcome=RECORD]`);
+    await shoot(page, 'my-games');
 
     assert.deepEqual(errors, [], 'no page errors');
   });
