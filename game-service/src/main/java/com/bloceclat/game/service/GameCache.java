@@ -30,8 +30,9 @@ import com.bloceclat.engine.Game;
  *
  * <p>Nothing the cache holds is ever handed out: {@link #get} answers a copy, and {@link #putAfterCommit} takes a
  * copy at once but stores it only once the caller's transaction has committed, so a rolled-back change never
- * leaves the cache ahead of the database. Bounded by {@code bloc.game-cache.max-size} entries (the least recently
- * used go first) and {@code bloc.game-cache.idle} (entries not used for that long are dropped).
+ * leaves the cache ahead of the database. Bounded by {@code bloc.game-cache.max-size} entries and
+ * {@code bloc.game-cache.max-events} events in all (the least recently used go first), and
+ * {@code bloc.game-cache.idle} (entries not used for that long are dropped).
  */
 @ApplicationScoped
 public class GameCache {
@@ -49,7 +50,16 @@ public class GameCache {
     @ConfigProperty(name = "bloc.game-cache.idle", defaultValue = "15m")
     Duration idle;
 
+    /**
+     * The most events all entries may hold together (an entry weighs its event count, plus one): a long game (the
+     * AI's on an easy level may play thousands of rounds) weighs more than a short one, and memory stays bounded.
+     */
+    @ConfigProperty(name = "bloc.game-cache.max-events", defaultValue = "200000")
+    long maxEvents;
+
     private final Map<UUID, Entry> entries = new ConcurrentHashMap<>();
+    /** The sum of the weights of the entries. */
+    private final AtomicLong weight = new AtomicLong();
     private final ReentrantLock trimming = new ReentrantLock();
     private volatile long lastSweep = System.nanoTime();
 
@@ -89,7 +99,7 @@ public class GameCache {
 
     /** Forgets everything (tests). */
     void clear() {
-        entries.clear();
+        entries.forEach(this::remove);
     }
 
     int size() {
@@ -98,10 +108,30 @@ public class GameCache {
 
     /** Stores a committed state; a state of more events (a later commit already stored) is kept. */
     void store(UUID id, Entry entry) {
-        entries.merge(id, entry, (old, neu) -> neu.eventCount >= old.eventCount ? neu : old);
+        entries.compute(id, (key, old) -> {
+            if (old != null && old.eventCount > entry.eventCount) {
+                return old;
+            }
+            weight.addAndGet(weight(entry) - (old == null ? 0 : weight(old)));
+            return entry;
+        });
         long now = System.nanoTime();
-        if (entries.size() > maxSize || now - lastSweep > idle.toNanos() / 4) {
+        if (entries.size() > maxSize || weight.get() > maxEvents || now - lastSweep > idle.toNanos() / 4) {
             trim(now);
+        }
+    }
+
+    long weight() {
+        return weight.get();
+    }
+
+    private static long weight(Entry e) {
+        return e.eventCount + 1L;
+    }
+
+    private void remove(UUID id, Entry e) {
+        if (entries.remove(id, e)) {
+            weight.addAndGet(-weight(e));
         }
     }
 
@@ -113,16 +143,20 @@ public class GameCache {
         try {
             lastSweep = now;
             long idleNanos = idle.toNanos();
-            entries.values().removeIf(e -> now - e.usedAt.get() > idleNanos);
-            int excess = entries.size() - maxSize * 9 / 10;
-            if (entries.size() > maxSize && excess > 0) {
+            entries.forEach((id, e) -> {
+                if (now - e.usedAt.get() > idleNanos) {
+                    remove(id, e);
+                }
+            });
+            if (entries.size() > maxSize || weight.get() > maxEvents) {
                 record Used(UUID id, Entry entry, long at) {
                 }
                 List<Used> all = new ArrayList<>(entries.size());
                 entries.forEach((id, e) -> all.add(new Used(id, e, e.usedAt.get())));
                 all.sort(Comparator.comparingLong(Used::at));
-                for (int i = 0; i < excess && i < all.size(); i++) {
-                    entries.remove(all.get(i).id(), all.get(i).entry());
+                for (int i = 0; i < all.size()
+                        && (entries.size() > maxSize * 9 / 10 || weight.get() > maxEvents * 9 / 10); i++) {
+                    remove(all.get(i).id(), all.get(i).entry());
                 }
             }
         } finally {

@@ -24,6 +24,7 @@ class GameCacheTest {
         GameCache c = new GameCache();
         c.maxSize = maxSize;
         c.idle = Duration.ofMinutes(10);
+        c.maxEvents = 1_000_000;
         return c;
     }
 
@@ -109,6 +110,23 @@ class GameCacheTest {
         }
         assertTrue(cache.size() <= 10, "size " + cache.size());
         assertNotNull(cache.get(kept, 0));
+    }
+
+    @Test
+    void longGamesWeighMoreAndTheEventsHeldInAllAreBounded() {
+        GameCache cache = cache(1000);
+        cache.maxEvents = 100;
+        UUID id = UUID.randomUUID();
+        cache.store(id, entry(10, played(3, 0)));
+        cache.store(id, entry(12, played(3, 0)));
+        assertEquals(13, cache.weight());
+        for (int i = 0; i < 20; i++) {
+            cache.store(UUID.randomUUID(), entry(29, played(i, 0)));
+        }
+        assertTrue(cache.weight() <= 100, "weight " + cache.weight());
+        assertTrue(cache.size() <= 3, "size " + cache.size());
+        cache.clear();
+        assertEquals(0, cache.weight());
     }
 
     @Test
