@@ -50,6 +50,7 @@ two=http://127.0.0.1:18081,http://127.0.0.1:18082
 {
   start 18081
   load "1 replica, ai" --urls $one --mode ai --concurrency 8
+  load "1 replica, ai strength 4" --urls $one --mode ai --strength 4 --concurrency 8
   load "1 replica, hint" --urls $one --mode hint --concurrency 8
   load "1 replica, ai strength 1 (the service's own ceiling: little search)" --urls $one --mode ai --strength 1 \
     --concurrency 8
