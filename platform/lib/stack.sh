@@ -83,8 +83,13 @@ start_component() {
 }
 
 await_component() {  # await_component NAME TIMEOUT_S
-  local t0=$SECONDS pid
-  pid="$(component_pid "$1")" || die "$1 is not running: see './bloc logs $1'"
+  local t0=$SECONDS pid tries=0
+  # Just started, its command may not have replaced the launching shell yet (the PID's command line is
+  # what identifies it): give it a few seconds before calling it dead.
+  until pid="$(component_pid "$1")"; do
+    (( ++tries <= 20 )) || die "$1 is not running: see './bloc logs $1'"
+    sleep 0.25
+  done
   if ! component_ready "$1"; then
     wait_until "$1" "$2" "$pid" component_ready "$1"
     ok "$1 ready after $(elapsed $t0) ($(component_check "$1"))"
