@@ -2,11 +2,7 @@ package com.bloceclat.game;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -22,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import com.bloceclat.testsupport.KafkaResource;
+import com.bloceclat.testsupport.LocalProcess;
 import com.bloceclat.testsupport.PostgresResource;
 
 import io.quarkus.test.oidc.server.OidcWiremockTestResource;
@@ -106,7 +103,7 @@ final class PackagedGameService implements AutoCloseable {
 
     /** Starts a replica with some more environment variables (configuration) of its own. */
     Replica start(Map<String, String> more) {
-        int port = freePort();
+        int port = LocalProcess.freePort();
         runs++;
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-Djava.util.logging.manager=org.jboss.logmanager.LogManager",
@@ -126,33 +123,9 @@ final class PackagedGameService implements AutoCloseable {
         }
         Replica replica = new Replica(process, port);
         replicas.add(replica);
-        HttpClient client = HttpClient.newHttpClient();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("game-service exited with " + process.exitValue() + "; see " + log);
-            }
-            try {
-                HttpResponse<String> ready = client.send(HttpRequest.newBuilder(
-                        URI.create(replica.http() + "/q/health/ready")).timeout(Duration.ofSeconds(5)).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (ready.statusCode() == 200) {
-                    return replica;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
-        throw new IllegalStateException("game-service was not ready within 120 s; see " + log);
+        LocalProcess.awaitAnswer(process, URI.create(replica.http() + "/q/health/ready"), Duration.ofSeconds(120),
+                "game-service", log);
+        return replica;
     }
 
     /** Stops the broker: Kafka is unavailable until {@link #startKafka()}. */
@@ -185,13 +158,5 @@ final class PackagedGameService implements AutoCloseable {
         oidc.stop();
         kafka.stop();
         postgres.stop();
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -2,18 +2,15 @@ package com.bloceclat.game;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+
+import com.bloceclat.testsupport.LocalProcess;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.oidc.server.OidcWiremockTestResource;
@@ -37,11 +34,7 @@ public class SolverServiceProcess implements QuarkusTestResourceLifecycleManager
 
     @Override
     public Map<String, String> start() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        port = LocalProcess.freePort();
         Map<String, String> oidcConfig = oidc.start();
         realm = oidcConfig.get("keycloak.url") + "/realms/quarkus";
         launch();
@@ -82,34 +75,13 @@ public class SolverServiceProcess implements QuarkusTestResourceLifecycleManager
         } catch (IOException e) {
             throw new IllegalStateException("cannot start solver-service", e);
         }
-        HttpClient http = HttpClient.newHttpClient();
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
-        while (Instant.now().isBefore(deadline)) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("solver-service exited with " + process.exitValue() + "; see " + log);
-            }
-            try {
-                HttpResponse<Void> r = http.send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + port + "/api/solver/info")).build(),
-                        HttpResponse.BodyHandlers.discarding());
-                if (r.statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+        try {
+            LocalProcess.awaitAnswer(process, URI.create("http://127.0.0.1:" + port + "/api/solver/info"),
+                    Duration.ofSeconds(120), "solver-service", log.toPath());
+        } catch (IllegalStateException e) {
+            halt();
+            throw e;
         }
-        halt();
-        throw new IllegalStateException("solver-service did not answer within 120 s; see " + log);
     }
 
     /** Stops the process and waits for it to exit. */

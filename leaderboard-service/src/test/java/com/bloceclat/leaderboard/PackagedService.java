@@ -2,11 +2,7 @@ package com.bloceclat.leaderboard;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -23,6 +19,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 import com.bloceclat.testsupport.KafkaResource;
+import com.bloceclat.testsupport.LocalProcess;
 import com.bloceclat.testsupport.PostgresResource;
 
 import io.quarkus.test.oidc.server.OidcWiremockTestResource;
@@ -71,7 +68,7 @@ public final class PackagedService implements AutoCloseable {
         if (process != null && process.isAlive()) {
             throw new IllegalStateException("already running");
         }
-        port = freePort();
+        port = LocalProcess.freePort();
         runs++;
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-Djava.util.logging.manager=org.jboss.logmanager.LogManager",
@@ -82,36 +79,16 @@ public final class PackagedService implements AutoCloseable {
         builder.environment().putAll(env);
         builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
         builder.redirectErrorStream(true);
+        Path log = logDir.resolve("leaderboard-service-run-" + runs + ".log");
         try {
             Files.createDirectories(logDir);
-            builder.redirectOutput(logDir.resolve("leaderboard-service-run-" + runs + ".log").toFile());
+            builder.redirectOutput(log.toFile());
             process = builder.start();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        HttpClient client = HttpClient.newHttpClient();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("leaderboard-service exited with " + process.exitValue()
-                        + "; see " + logDir.resolve("leaderboard-service-run-" + runs + ".log"));
-            }
-            try {
-                HttpResponse<String> ready = client.send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + port + "/q/health/ready")).timeout(Duration.ofSeconds(5))
-                        .build(), HttpResponse.BodyHandlers.ofString());
-                if (ready.statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-            sleep(200);
-        }
-        throw new IllegalStateException("leaderboard-service was not ready within 90 s");
+        LocalProcess.awaitAnswer(process, URI.create("http://127.0.0.1:" + port + "/q/health/ready"),
+                Duration.ofSeconds(90), "leaderboard-service", log);
     }
 
     /** SIGTERM: the service shuts down gracefully; waits for it to exit. */
@@ -174,14 +151,6 @@ public final class PackagedService implements AutoCloseable {
         oidc.stop();
         kafka.stop();
         postgres.stop();
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     static void sleep(long millis) {

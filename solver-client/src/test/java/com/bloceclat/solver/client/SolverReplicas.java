@@ -2,7 +2,6 @@ package com.bloceclat.solver.client;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,6 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+
+import com.bloceclat.testsupport.LocalProcess;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.oidc.server.OidcWiremockTestResource;
@@ -33,8 +34,8 @@ public class SolverReplicas implements QuarkusTestResourceLifecycleManager {
     private final OidcWiremockTestResource oidc = new OidcWiremockTestResource();
     private final List<Replica> replicas = new ArrayList<>();
 
-    /** One replica: its process and address. */
-    public record Replica(Process process, URI url) {
+    /** One replica: its process, address and log. */
+    public record Replica(Process process, URI url, Path log) {
 
         /** The replica's {@code solver_requests_total}, summed over its tags. */
         public double solvedRequests() {
@@ -69,7 +70,7 @@ public class SolverReplicas implements QuarkusTestResourceLifecycleManager {
     }
 
     private static Replica launch(int index, String realm) {
-        int port = freePort();
+        int port = LocalProcess.freePort();
         Path log = Path.of("target", "solver-replica-" + index + ".log");
         ProcessBuilder builder = new ProcessBuilder(javaCommand(), "-Xmx256m", "-jar", JAR.toString())
                 .redirectErrorStream(true)
@@ -81,29 +82,15 @@ public class SolverReplicas implements QuarkusTestResourceLifecycleManager {
                 "QUARKUS_OIDC_ROLES_ROLE_CLAIM_PATH", "groups",
                 "LOG_JSON", "false"));
         try {
-            return new Replica(builder.start(), URI.create("http://127.0.0.1:" + port));
+            return new Replica(builder.start(), URI.create("http://127.0.0.1:" + port), log);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     private static void awaitReady(Replica replica) {
-        long deadline = System.nanoTime() + READY_WITHIN.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!replica.process().isAlive()) {
-                throw new IllegalStateException(replica.url() + " exited with " + replica.process().exitValue()
-                        + "; see solver-client/target/solver-replica-*.log");
-            }
-            try {
-                if (status(replica.url().resolve("/q/health/ready")) == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // Not listening yet.
-            }
-            sleep(200);
-        }
-        throw new IllegalStateException(replica.url() + " not ready within " + READY_WITHIN);
+        LocalProcess.awaitAnswer(replica.process(), replica.url().resolve("/q/health/ready"), READY_WITHIN,
+                "solver-service at " + replica.url(), replica.log());
     }
 
     @Override
@@ -134,25 +121,7 @@ public class SolverReplicas implements QuarkusTestResourceLifecycleManager {
         return ProcessHandle.current().info().command().orElse("java");
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-
-    static int status(URI uri) throws IOException {
-        try {
-            return HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
-    }
 
     static String get(URI uri) {
         try {
@@ -160,15 +129,6 @@ public class SolverReplicas implements QuarkusTestResourceLifecycleManager {
                     HttpResponse.BodyHandlers.ofString()).body();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
