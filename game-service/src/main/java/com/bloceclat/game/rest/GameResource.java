@@ -98,12 +98,7 @@ public class GameResource {
             @APIResponse(responseCode = "201", description = "The new game; Location is its URL"),
             @APIResponse(responseCode = "400", description = "Unknown level, or both seed and daily") })
     public Response create(@Valid @NotNull(message = "send {\"level\": \"HARD\"}") NewGameRequest body) {
-        Level level;
-        try {
-            level = Level.parse(body.level());
-        } catch (IllegalArgumentException e) {
-            throw new BadRequestException("level: " + e.getMessage());
-        }
+        Level level = level(body.level());
         GameView game = games.create(new GameService.NewGame(level, body.seed(), Boolean.TRUE.equals(body.daily())),
                 requester(null));
         return Response.created(URI.create("/api/games/" + game.id())).entity(game).build();
@@ -181,6 +176,15 @@ public class GameResource {
         ObjectNode answer = (ObjectNode) mapper.readTree(json);
         Replay.fromJson(json).startBoard().forEach(answer.putArray("start")::add);
         return answer;
+    }
+
+    /** A request's level, or 400 in the engine's words. */
+    static Level level(String id) {
+        try {
+            return Level.parse(id);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException("level: " + e.getMessage());
+        }
     }
 
     private Requester requester(String token) {

@@ -72,12 +72,7 @@ public class MatchResource {
             @APIResponse(responseCode = "401", description = "ONLINE_RACE without a login"),
             @APIResponse(responseCode = "400", description = "Unknown mode or level, strength out of range") })
     public Response create(@Valid @NotNull(message = "send {\"mode\", \"level\"}") NewMatchRequest body) {
-        Level level;
-        try {
-            level = Level.parse(body.level());
-        } catch (IllegalArgumentException e) {
-            throw new BadRequestException("level: " + e.getMessage());
-        }
+        Level level = GameResource.level(body.level());
         MatchView match;
         switch (body.mode()) {
             case "VERSUS_AI" -> match = matches.versusAi(level, body.strength() == null ? 3 : body.strength(),
