@@ -11,84 +11,195 @@ import com.bloceclat.engine.SplitMix64;
  * Sampled next rounds, drawn from the level's distribution only (never the real stream), each
  * played greedily in every order by the static evaluation. The same samples serve every
  * candidate of a search (common random numbers), so candidates are compared on equal luck.
+ *
+ * <p>One per search thread, reused. The greedy step of a piece depends only on the board before
+ * it, so for one candidate the first piece's step is computed once per distinct piece, the second's
+ * once per ordered pair of pieces, and the last once per board it is played on within a sample:
+ * the samples repeat pieces, so this does the same work several times faster with the same result.
  */
 final class NextRounds {
     /** Value of a sampled round that no order can place: the game would end there. */
     static final double DEATH = -3000.0;
 
-    private final Piece[][] rounds;
-    private final Evaluator eval;
+    private static final int N = Pieces.COUNT;
+    private static final int[][] ORDERS = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
-    NextRounds(Level level, Evaluator eval, long seed, int samples) {
+    private int[][] rounds = new int[0][3];
+    private int sampleCount;
+    private Evaluator eval;
+
+    /** Candidate generation stamp: memo entries from an earlier candidate are stale. */
+    private int generation;
+    // Steps from the candidate board, by piece: 0 = not computed, else generation (negative: fits nowhere).
+    private final int[] oneGen = new int[N];
+    private final long[] oneBoard = new long[N];
+    private final int[] oneStreak = new int[N];
+    private final int[] oneMiss = new int[N];
+    private final int[] onePts = new int[N];
+    // Steps after a first piece, by ordered pair first * N + second.
+    private final int[] twoGen = new int[N * N];
+    private final long[] twoBoard = new long[N * N];
+    private final int[] twoStreak = new int[N * N];
+    private final int[] twoMiss = new int[N * N];
+    private final int[] twoPts = new int[N * N];
+    // The last piece's steps within one sample: the board it was played on, and the outcome.
+    private final long[] lastBoard = new long[ORDERS.length];
+    private final int[] lastKey = new int[ORDERS.length];
+    private final int[] lastPts = new int[ORDERS.length];
+    private final double[] lastEval = new double[ORDERS.length];
+    private int lastCount;
+
+    // The outcome of the last greedy step.
+    private long stepBoard;
+    private int stepStreak;
+    private int stepMiss;
+    private int stepPts;
+    private double stepEval;
+
+    /** Draws {@code samples} rounds for a new search. */
+    void reset(Level level, Evaluator eval, long seed, int samples) {
         this.eval = eval;
-        int[] weights = new int[Pieces.COUNT];
-        for (int i = 0; i < Pieces.COUNT; i++) {
+        int[] weights = new int[N];
+        for (int i = 0; i < N; i++) {
             weights[i] = level.weight(i);
         }
+        if (rounds.length < samples) {
+            rounds = new int[samples][3];
+        }
+        sampleCount = samples;
         SplitMix64 rng = new SplitMix64(seed);
-        rounds = new Piece[samples][3];
-        for (Piece[] r : rounds) {
+        for (int s = 0; s < samples; s++) {
             for (int j = 0; j < 3; j++) {
-                r[j] = Pieces.get(rng.pick(weights));
+                rounds[s][j] = rng.pick(weights);
             }
         }
     }
 
-    /** Mean over the samples of the best greedy outcome; a sample no order places counts as {@link #DEATH}. */
-    double value(long board, int streak, int miss) {
-        double total = 0;
-        for (Piece[] r : rounds) {
-            total += Math.max(DEATH, greedy(board, streak, miss, r, 7, 0));
-        }
-        return total / rounds.length;
+    int samples() {
+        return sampleCount;
+    }
+
+    /** The catalogue index of piece {@code j} of sample {@code s}. */
+    int piece(int s, int j) {
+        return rounds[s][j];
     }
 
     /**
-     * The best over every order of the pieces left ({@code left}, a slot mask) of placing each in
-     * turn where the static evaluation likes it best; orders sharing a first piece share its
-     * placement. Minus infinity when no order places them all.
+     * {@code start} plus the best greedy outcome of samples {@code from} to {@code to} (exclusive),
+     * added one by one; a sample no order places counts as {@link #DEATH}.
      */
-    private double greedy(long board, int streak, int miss, Piece[] r, int left, double points) {
-        if (left == 0) {
-            return points + eval.board(board, streak, miss);
+    double sum(long board, int streak, int miss, int from, int to, double start) {
+        if (++generation == Integer.MAX_VALUE) {
+            generation = 1;
+            java.util.Arrays.fill(oneGen, 0);
+            java.util.Arrays.fill(twoGen, 0);
         }
+        double total = start;
+        for (int s = from; s < to; s++) {
+            total += Math.max(DEATH, sample(board, streak, miss, rounds[s]));
+        }
+        return total;
+    }
+
+    /** The best over every order of placing each piece in turn where the static evaluation likes it best. */
+    private double sample(long board, int streak, int miss, int[] r) {
         double result = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < 3; i++) {
-            if ((left & (1 << i)) == 0) {
+        lastCount = 0;
+        for (int[] order : ORDERS) {
+            int a = r[order[0]];
+            int b = r[order[1]];
+            int c = r[order[2]];
+            if (!first(a, board, streak, miss)) {
                 continue;
             }
-            Piece p = r[i];
-            long fit = p.fitAnchors(board);
-            if (fit == 0) {
+            double points = Evaluator.POINTS * onePts[a];
+            int ab = a * N + b;
+            if (!second(ab, b, oneBoard[a], oneStreak[a], oneMiss[a])) {
                 continue;
             }
-            double best = Double.NEGATIVE_INFINITY;
-            long bestBoard = 0;
-            int bestStreak = 0;
-            int bestMiss = 0;
-            int bestPts = 0;
-            long shape = p.shape();
-            while (fit != 0) {
-                int a = Long.numberOfTrailingZeros(fit);
-                fit &= fit - 1;
-                long after = board | (shape << a);
-                long nb = after & ~Board.fullLinesMask(after);
-                int n = Board.fullLineCount(after);
-                int ns = Rules.nextStreak(streak, miss, n);
-                int nm = Rules.nextMiss(miss, n);
-                int pts = Rules.points(p.cells(), n, ns, nb == 0);
-                double v = Evaluator.POINTS * pts + eval.board(nb, ns, nm);
-                if (v > best) {
-                    best = v;
-                    bestBoard = nb;
-                    bestStreak = ns;
-                    bestMiss = nm;
-                    bestPts = pts;
-                }
+            points += Evaluator.POINTS * twoPts[ab];
+            int k = last(c, twoBoard[ab], twoStreak[ab], twoMiss[ab]);
+            if (k < 0) {
+                continue;
             }
-            result = Math.max(result, greedy(bestBoard, bestStreak, bestMiss, r, left & ~(1 << i),
-                    points + Evaluator.POINTS * bestPts));
+            result = Math.max(result, points + Evaluator.POINTS * lastPts[k] + lastEval[k]);
         }
         return result;
+    }
+
+    private boolean first(int piece, long board, int streak, int miss) {
+        int g = oneGen[piece];
+        if (g != generation && g != -generation) {
+            boolean fits = step(Pieces.get(piece), board, streak, miss);
+            oneGen[piece] = fits ? generation : -generation;
+            oneBoard[piece] = stepBoard;
+            oneStreak[piece] = stepStreak;
+            oneMiss[piece] = stepMiss;
+            onePts[piece] = stepPts;
+            return fits;
+        }
+        return g == generation;
+    }
+
+    private boolean second(int pair, int piece, long board, int streak, int miss) {
+        int g = twoGen[pair];
+        if (g != generation && g != -generation) {
+            boolean fits = step(Pieces.get(piece), board, streak, miss);
+            twoGen[pair] = fits ? generation : -generation;
+            twoBoard[pair] = stepBoard;
+            twoStreak[pair] = stepStreak;
+            twoMiss[pair] = stepMiss;
+            twoPts[pair] = stepPts;
+            return fits;
+        }
+        return g == generation;
+    }
+
+    /** Index of the last piece's step in this sample's table, or -1 when it fits nowhere. */
+    private int last(int piece, long board, int streak, int miss) {
+        int key = (piece << 16 | Math.min(streak, 0x3FFF) << 2 | miss) << 1;
+        for (int k = 0; k < lastCount; k++) {
+            if (lastBoard[k] == board && (lastKey[k] & ~1) == key) {
+                return (lastKey[k] & 1) != 0 ? k : -1;
+            }
+        }
+        boolean fits = step(Pieces.get(piece), board, streak, miss);
+        int k = lastCount++;
+        lastBoard[k] = board;
+        lastKey[k] = key | (fits ? 1 : 0);
+        lastPts[k] = stepPts;
+        lastEval[k] = stepEval;
+        return fits ? k : -1;
+    }
+
+    /** Plays a piece where points plus the static evaluation are highest (the first such anchor). */
+    private boolean step(Piece p, long board, int streak, int miss) {
+        long fit = p.fitAnchors(board);
+        if (fit == 0) {
+            return false;
+        }
+        double best = Double.NEGATIVE_INFINITY;
+        long shape = p.shape();
+        while (fit != 0) {
+            int a = Long.numberOfTrailingZeros(fit);
+            fit &= fit - 1;
+            long after = board | (shape << a);
+            long nb = after & ~Board.fullLinesMask(after);
+            int n = Board.fullLineCount(after);
+            int ns = Rules.nextStreak(streak, miss, n);
+            int nm = Rules.nextMiss(miss, n);
+            int pts = Rules.points(p.cells(), n, ns, nb == 0);
+            double e = eval.board(nb, ns, nm);
+            double v = Evaluator.POINTS * pts + e;
+            if (v > best) {
+                best = v;
+                stepBoard = nb;
+                stepStreak = ns;
+                stepMiss = nm;
+                stepPts = pts;
+                stepEval = e;
+            }
+        }
+        return true;
     }
 }

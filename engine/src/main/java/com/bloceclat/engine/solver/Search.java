@@ -54,8 +54,12 @@ final class Search {
     /** Candidates that full strength examines one piece further. */
     private static final int CANDIDATES = 12;
     /** Next rounds sampled from the level's distribution to compare the candidates on. */
-    private static final int SAMPLES = 48;
+    private static final int SAMPLES = 64;
+    /** Samples every candidate is played on before the race keeps the best {@link #RACE_KEEP}. */
+    private static final int RACE_SAMPLES = 16;
+    private static final int RACE_KEEP = 4;
     private final TopK top = new TopK(CANDIDATES);
+    private final NextRounds next = new NextRounds();
 
     Solution solve(SolveRequest req) {
         long t0 = System.nanoTime();
@@ -249,7 +253,9 @@ final class Search {
 
     /**
      * Full strength weighs the best candidates by the risk of a next round with a piece that fits
-     * nowhere and by how sampled next rounds would go; lower strengths take the best leaf.
+     * nowhere and by how sampled next rounds would go; lower strengths take the best leaf. The
+     * candidates race: all are played on the first {@link #RACE_SAMPLES} samples, and only the
+     * {@link #RACE_KEEP} best so far on all of them.
      */
     private int chooseAi(SolveRequest req) {
         if (top.size() == 0) {
@@ -258,26 +264,57 @@ final class Search {
         if (!profile.lookahead()) {
             return top.path(top.bestIndex());
         }
-        NextRounds next = new NextRounds(req.level(), eval, req.seed() ^ SplitMix64.mix64(req.board()), SAMPLES);
-        int bestIdx = top.bestIndex();
-        double bestValue = Double.NEGATIVE_INFINITY;
-        for (int k : top.bestFirst()) {
-            if (!top.complete(k)) {
-                continue;
+        next.reset(req.level(), eval, req.seed() ^ SplitMix64.mix64(req.board()), SAMPLES);
+        int[] order = top.bestFirst();
+        int n = 0;
+        for (int k : order) {
+            if (top.complete(k)) {
+                order[n++] = k;
             }
-            if (bestValue > Double.NEGATIVE_INFINITY && System.nanoTime() > deadline) {
+        }
+        if (n == 0) {
+            return top.path(top.bestIndex());
+        }
+        double[] fixed = new double[n];
+        double[] partial = new double[n];
+        int examined = 0;
+        for (int c = 0; c < n; c++) {
+            if (c > 0 && System.nanoTime() > deadline) {
                 aborted = true; // out of time: the candidates examined so far decide
                 break;
             }
-            long b = top.board(k);
-            double v = Evaluator.POINTS * top.points(k) + Evaluator.DEATH * eval.risk(b)
-                    + next.value(b, top.streak(k), top.miss(k));
+            int k = order[c];
+            fixed[c] = Evaluator.POINTS * top.points(k) + Evaluator.DEATH * eval.risk(top.board(k));
+            partial[c] = next.sum(top.board(k), top.streak(k), top.miss(k), 0, RACE_SAMPLES, 0);
+            examined++;
+        }
+        Integer[] rank = new Integer[examined];
+        for (int c = 0; c < examined; c++) {
+            rank[c] = c;
+        }
+        java.util.Arrays.sort(rank, (x, y) -> Double.compare(fixed[y] + partial[y] / RACE_SAMPLES,
+                fixed[x] + partial[x] / RACE_SAMPLES));
+        int best = rank[0];
+        int[] finalists = new int[Math.min(RACE_KEEP, examined)];
+        for (int r = 0; r < finalists.length; r++) {
+            finalists[r] = rank[r];
+        }
+        java.util.Arrays.sort(finalists); // the static order breaks ties
+        double bestValue = Double.NEGATIVE_INFINITY;
+        for (int c : finalists) {
+            if (aborted || bestValue > Double.NEGATIVE_INFINITY && System.nanoTime() > deadline) {
+                aborted = true;
+                break;
+            }
+            int k = order[c];
+            double v = fixed[c] + next.sum(top.board(k), top.streak(k), top.miss(k), RACE_SAMPLES, SAMPLES,
+                    partial[c]) / SAMPLES;
             if (v > bestValue) {
                 bestValue = v;
-                bestIdx = k;
+                best = c;
             }
         }
-        return top.path(bestIdx);
+        return top.path(order[best]);
     }
 
     /** Rebuilds a sequence from its encoded path with the rules themselves. */
