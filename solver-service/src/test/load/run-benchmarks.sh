@@ -24,11 +24,11 @@ stop() {
 }
 trap stop EXIT
 
-start() { # ports...
+start() { # ports... (with $pin set, each replica runs under it, e.g. "taskset -c 1")
   for port in "$@"; do
     QUARKUS_HTTP_HOST=127.0.0.1 QUARKUS_HTTP_PORT=$port LOG_JSON=false \
       BLOC_SOLVER_PUBLIC_REQUESTS_PER_SECOND=1000000 BLOC_SOLVER_PUBLIC_BURST=1000000 \
-      java -Xmx512m -jar $module/target/quarkus-app/quarkus-run.jar >"$out/replica-$port.log" 2>&1 &
+      ${pin:-} java -Xmx512m -jar $module/target/quarkus-app/quarkus-run.jar >"$out/replica-$port.log" 2>&1 &
     pids+=($!)
   done
   for port in "$@"; do
@@ -38,16 +38,21 @@ start() { # ports...
 
 rss() { for pid in "${pids[@]}"; do echo -n "$(ps -o rss= -p "$pid" | awk '{printf "%.0f", $1/1024}') MB "; done; }
 
-load() { # label, generator arguments...
+load() { # label, generator arguments... (with $gen_pin set, the generator runs under it)
   local label=$1; shift
   echo "-- $label (load average $(cut -d' ' -f1-3 /proc/loadavg); RSS $(rss))"
-  java -Xmx256m -cp "$cp" com.bloceclat.solver.load.LoadGenerator --duration "$duration" "$@"
+  ${gen_pin:-} java -Xmx256m -cp "$cp" com.bloceclat.solver.load.LoadGenerator --duration "$duration" "$@"
   echo "   RSS after: $(rss)"
 }
 
 one=http://127.0.0.1:18081
 two=http://127.0.0.1:18081,http://127.0.0.1:18082
 {
+  # One core each: the replica (so one search worker) on CPU 1, the generator on CPU 0: the per-core figure.
+  pin="taskset -c 1" gen_pin="taskset -c 0" start 18081
+  gen_pin="taskset -c 0" load "1 replica on one core, ai" --urls $one --mode ai --concurrency 4
+  gen_pin="taskset -c 0" load "1 replica on one core, hint" --urls $one --mode hint --concurrency 4
+  stop
   start 18081
   load "1 replica, ai" --urls $one --mode ai --concurrency 8
   load "1 replica, ai strength 4" --urls $one --mode ai --strength 4 --concurrency 8
