@@ -33,34 +33,32 @@ public class OutboxMessage extends PanacheEntityBase {
     @Column(name = "created_at", nullable = false)
     public OffsetDateTime createdAt;
 
-    @Column(name = "sent_at")
-    public OffsetDateTime sentAt;
-
-    /**
-     * The oldest unsent messages, locked; rows another relay (another replica) holds are skipped rather than waited
-     * for, so replicas share the work.
-     */
-    @SuppressWarnings("unchecked")
-    public static List<OutboxMessage> nextUnsent(int limit) {
-        return getEntityManager().createNativeQuery(
-                "SELECT * FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED",
-                OutboxMessage.class)
-                .setParameter("limit", limit)
-                .getResultList();
+    /** A message to send, as the relay reads it (plain values, not managed entities). */
+    public record Pending(long id, String topic, String key, String payload) {
     }
 
-    /** Marks these messages sent, in one statement (native: no query translation on every pass of the relay). */
-    public static int markSent(List<Long> ids, OffsetDateTime at) {
+    /**
+     * The oldest messages (every row is still to send: sent ones are deleted), locked; rows another relay (another
+     * replica) holds are skipped rather than waited for, so replicas share the work.
+     */
+    public static List<Pending> nextPending(int limit) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = getEntityManager().createNativeQuery(
+                "SELECT id, topic, msg_key, payload FROM outbox ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED")
+                .setParameter("limit", limit)
+                .getResultList();
+        return rows.stream()
+                .map(r -> new Pending(((Number) r[0]).longValue(), (String) r[1], (String) r[2], (String) r[3]))
+                .toList();
+    }
+
+    /** Deletes these messages once sent, in one statement (native: no query translation on every relay pass). */
+    public static int deleteSent(List<Long> ids) {
         if (ids.isEmpty()) {
             return 0;
         }
-        return getEntityManager().createNativeQuery("UPDATE outbox SET sent_at = :at WHERE id IN (:ids)")
-                .setParameter("at", at)
+        return getEntityManager().createNativeQuery("DELETE FROM outbox WHERE id IN (:ids)")
                 .setParameter("ids", ids)
                 .executeUpdate();
-    }
-
-    public static long unsent() {
-        return count("sentAt is null");
     }
 }

@@ -1,6 +1,7 @@
 package com.bloceclat.game;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * Runs both load benchmarks (docs/benchmarks.md) against one packaged game-service replica on real PostgreSQL and
@@ -18,9 +19,13 @@ public final class LoadBench {
         int races = args.length > 3 ? Integer.parseInt(args[3]) : 50;
         try (PackagedGameService stack = new PackagedGameService(Path.of("target", "load-bench"))) {
             PackagedGameService.Replica replica = stack.start();
-            // warm-up: the JIT and the connection pool
-            MoveLoad.run(replica.http(), 50, 100, 20);
+            // warm-up: the connection pool, and the JIT (Hibernate's and Kafka's code is large: C2 is still compiling
+            // after a few thousand moves), with the very load measured next
             MoveLoad.run(replica.http(), games, thinkMs, moves);
+            CpuAccount cpu = new CpuAccount(replica.pid());
+            Map<String, Long> before = cpu.snapshot();
+            MoveLoad.run(replica.http(), games, thinkMs, moves);
+            cpu.print(before, cpu.snapshot());
             LiveLoad.run(replica.http(), replica.ws(), races, thinkMs, moves);
         }
         System.exit(0);

@@ -17,8 +17,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Load benchmark (docs/benchmarks.md): {@code games} guest solo games played at once against a running game-service,
- * each player placing a piece every {@code thinkMs}, for {@code moves} placements or until game over. Prints the
- * latency distribution of the moves as the client sees them.
+ * each player placing a piece every {@code thinkMs}, {@code moves} placements in all (a new game after a game over).
+ * Prints the latency distribution of the moves as the client sees them.
  *
  * <pre>java -cp game-service/target/test-classes:$(cat game-service/target/test.classpath) com.bloceclat.game.MoveLoad
  *     http://127.0.0.1:8080 500 1000 40</pre>
@@ -47,24 +47,30 @@ public final class MoveLoad {
         CountDownLatch done = new CountDownLatch(games);
         List<Thread> players = new ArrayList<>();
         for (int i = 0; i < games; i++) {
-            long seed = 1000 + i;
+            int player = i;
             Thread t = new Thread(() -> {
                 try {
-                    HttpResponse<String> created = http.send(HttpRequest.newBuilder(URI.create(base + "/api/games"))
-                            .header("Content-Type", "application/json")
-                            .POST(HttpRequest.BodyPublishers.ofString("{\"level\": \"MEDIUM\", \"seed\": " + seed + "}"))
-                            .build(), HttpResponse.BodyHandlers.ofString());
-                    JsonNode game = JSON.readTree(created.body());
-                    String id = game.get("id").asText();
-                    String token = game.get("gameToken").asText();
-                    Game shadow = new Game(seed, Level.MEDIUM);
                     started.countDown();
                     started.await();
                     Thread.sleep((long) (Math.random() * thinkMs));
-                    for (int n = 1; n <= moves && !shadow.gameOver(); n++) {
+                    // a player whose game ends starts another, as people do, so the games stay concurrent
+                    Game shadow = null;
+                    String id = null;
+                    String token = null;
+                    int number = 0;
+                    for (int played = 0; played < moves; played++) {
+                        if (shadow == null || shadow.gameOver()) {
+                            long seed = 1000 + player * 1000L + played;
+                            JsonNode game = create(http, base, seed);
+                            id = game.get("id").asText();
+                            token = game.get("gameToken").asText();
+                            shadow = new Game(seed, Level.MEDIUM);
+                            number = 0;
+                        }
                         int[] m = Play.firstLegal(shadow);
                         shadow.place(m[0], m[1], m[2]);
-                        String body = "{\"moveNumber\": " + n + ", \"slot\": " + m[0] + ", \"row\": " + m[1]
+                        number++;
+                        String body = "{\"moveNumber\": " + number + ", \"slot\": " + m[0] + ", \"row\": " + m[1]
                                 + ", \"col\": " + m[2] + "}";
                         long t0 = System.nanoTime();
                         HttpResponse<String> r = http.send(HttpRequest.newBuilder(
@@ -97,6 +103,13 @@ public final class MoveLoad {
         print(sorted);
         errors.stream().limit(5).forEach(e -> System.out.println("  error: " + e));
         return errors.isEmpty();
+    }
+
+    private static JsonNode create(HttpClient http, String base, long seed) throws Exception {
+        return JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(base + "/api/games"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"level\": \"MEDIUM\", \"seed\": " + seed + "}"))
+                .build(), HttpResponse.BodyHandlers.ofString()).body());
     }
 
     static void print(long[] sorted) {

@@ -56,6 +56,10 @@ final class PackagedGameService implements AutoCloseable {
             return "ws://127.0.0.1:" + port;
         }
 
+        long pid() {
+            return process.pid();
+        }
+
         /** SIGKILL, as in a crash; waits until the process is gone. */
         void kill() {
             process.destroyForcibly();
@@ -105,9 +109,21 @@ final class PackagedGameService implements AutoCloseable {
     Replica start(Map<String, String> more) {
         int port = LocalProcess.freePort();
         runs++;
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-Djava.util.logging.manager=org.jboss.logmanager.LogManager",
-                "-jar", jar().toAbsolutePath().toString());
+        List<String> command = new ArrayList<>();
+        String cpus = System.getProperty("game.cpus");
+        if (cpus != null) {
+            // benchmarks: the replica on CPUs of its own (taskset), away from the load generator and the brokers
+            command.addAll(List.of("taskset", "-c", cpus));
+        }
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        String options = System.getProperty("game.jvm-options", ""); // benchmarks: a flight recording, for example
+        if (!options.isBlank()) {
+            command.addAll(List.of(options.trim().split("\\s+")));
+        }
+        command.addAll(List.of("-Xmx" + System.getProperty("game.xmx", "256m"),
+                "-Djava.util.logging.manager=org.jboss.logmanager.LogManager",
+                "-jar", jar().toAbsolutePath().toString()));
+        ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(env);
         builder.environment().putAll(more);
         builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
@@ -143,7 +159,7 @@ final class PackagedGameService implements AutoCloseable {
         try (Connection c = DriverManager.getConnection(env.get("QUARKUS_DATASOURCE_JDBC_URL"),
                 env.get("QUARKUS_DATASOURCE_USERNAME"), env.get("QUARKUS_DATASOURCE_PASSWORD"));
                 PreparedStatement q = c.prepareStatement(
-                        "SELECT count(*) FROM outbox WHERE msg_key = ? AND sent_at IS NULL")) {
+                        "SELECT count(*) FROM outbox WHERE msg_key = ?")) {
             q.setString(1, gameId);
             try (ResultSet r = q.executeQuery()) {
                 r.next();

@@ -28,6 +28,13 @@ public final class GameConfig {
 
         @WithDefault("200")
         int batchSize();
+
+        /**
+         * How long the relay waits after a commit before its pass, so that the commits of that time share one pass;
+         * live updates are that much later.
+         */
+        @WithDefault("5ms")
+        Duration linger();
     }
 
     @ConfigMapping(prefix = "bloc.ai")

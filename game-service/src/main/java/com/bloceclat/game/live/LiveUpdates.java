@@ -1,5 +1,6 @@
 package com.bloceclat.game.live;
 
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -34,9 +35,16 @@ public class LiveUpdates {
     @Inject
     MatchService matches;
 
+    /** A poll's worth of records at once (channel in batch mode): one hand-over to a worker thread per poll. */
     @Incoming(CHANNEL)
     @Blocking
-    public void onEvent(String payload) {
+    public void onEvents(List<String> payloads) {
+        for (String payload : payloads) {
+            onEvent(payload);
+        }
+    }
+
+    void onEvent(String payload) {
         if (!payload.contains("\"matchId\"")) {
             return; // a solo game's change (most of the topic): nobody watches it live, no need to parse it
         }

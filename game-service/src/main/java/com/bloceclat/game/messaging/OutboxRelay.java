@@ -1,7 +1,5 @@
 package com.bloceclat.game.messaging;
 
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -29,7 +27,7 @@ import io.smallrye.reactive.messaging.kafka.Record;
 
 /**
  * Sends the outbox to Kafka: woken after each commit that wrote messages, and every poll interval in case a wake-up
- * was missed or Kafka was down. A batch is marked sent only once the broker acknowledged all of it; when Kafka is
+ * was missed or Kafka was down. A batch is deleted only once the broker acknowledged all of it; when Kafka is
  * unavailable the rows stay and are sent on a later pass, so a message may be sent twice but is never lost
  * (consumers deduplicate by game id or event id). Rows are locked with SKIP LOCKED, so several replicas can relay
  * one outbox.
@@ -65,13 +63,16 @@ public class OutboxRelay {
         }
     }
 
-    /** Asks for a pass soon; wake-ups that arrive while one is pending are merged. */
+    /**
+     * Asks for a pass after {@code bloc.outbox.linger}; wake-ups that arrive meanwhile are merged into it, so under
+     * load one pass (one transaction) sends the messages of many commits.
+     */
     public void wake() {
         if (executor != null && pending.compareAndSet(false, true)) {
-            executor.execute(() -> {
+            executor.schedule(() -> {
                 pending.set(false);
                 relaySafely();
-            });
+            }, config.linger().toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
@@ -88,23 +89,23 @@ public class OutboxRelay {
     /** Sends one batch and marks it sent; answers how many were sent. */
     int relayBatch() {
         return QuarkusTransaction.requiringNew().call(() -> {
-            List<OutboxMessage> batch = OutboxMessage.nextUnsent(config.batchSize());
+            List<OutboxMessage.Pending> batch = OutboxMessage.nextPending(config.batchSize());
             if (batch.isEmpty()) {
                 return 0;
             }
             List<CompletableFuture<Void>> acks = new ArrayList<>(batch.size());
-            for (OutboxMessage m : batch) {
-                Emitter<Record<String, String>> emitter = switch (m.topic) {
+            for (OutboxMessage.Pending m : batch) {
+                Emitter<Record<String, String>> emitter = switch (m.topic()) {
                     case GameMessages.EVENTS_CHANNEL -> events;
                     case GameFinished.CHANNEL -> finished;
-                    default -> throw new IllegalStateException("outbox row " + m.id + " has unknown topic " + m.topic);
+                    default -> throw new IllegalStateException("outbox row " + m.id() + " has unknown topic " + m.topic());
                 };
-                acks.add(emitter.send(Record.of(m.key, m.payload)).toCompletableFuture());
+                acks.add(emitter.send(Record.of(m.key(), m.payload())).toCompletableFuture());
             }
             CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new))
                     .get(config.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
-            // one UPDATE for the batch, not one per row
-            OutboxMessage.markSent(batch.stream().map(m -> m.id).toList(), OffsetDateTime.now(ZoneOffset.UTC));
+            // one DELETE for the batch, not one per row
+            OutboxMessage.deleteSent(batch.stream().map(OutboxMessage.Pending::id).toList());
             return batch.size();
         });
     }
