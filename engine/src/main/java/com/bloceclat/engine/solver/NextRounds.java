@@ -30,18 +30,10 @@ final class NextRounds {
 
     /** Candidate generation stamp: memo entries from an earlier candidate are stale. */
     private int generation;
-    // Steps from the candidate board, by piece: 0 = not computed, else generation (negative: fits nowhere).
-    private final int[] oneGen = new int[N];
-    private final long[] oneBoard = new long[N];
-    private final int[] oneStreak = new int[N];
-    private final int[] oneMiss = new int[N];
-    private final int[] onePts = new int[N];
-    // Steps after a first piece, by ordered pair first * N + second.
-    private final int[] twoGen = new int[N * N];
-    private final long[] twoBoard = new long[N * N];
-    private final int[] twoStreak = new int[N * N];
-    private final int[] twoMiss = new int[N * N];
-    private final int[] twoPts = new int[N * N];
+    /** Steps from the candidate board, by piece. */
+    private final Steps one = new Steps(N);
+    /** Steps after a first piece, by ordered pair first * N + second. */
+    private final Steps two = new Steps(N * N);
     // The last piece's steps within one sample: the board it was played on, and the outcome.
     private final long[] lastBoard = new long[ORDERS.length];
     private final int[] lastKey = new int[ORDERS.length];
@@ -91,8 +83,8 @@ final class NextRounds {
     double sum(long board, int streak, int miss, int from, int to, double start) {
         if (++generation == Integer.MAX_VALUE) {
             generation = 1;
-            java.util.Arrays.fill(oneGen, 0);
-            java.util.Arrays.fill(twoGen, 0);
+            one.forget();
+            two.forget();
         }
         double total = start;
         for (int s = from; s < to; s++) {
@@ -109,16 +101,16 @@ final class NextRounds {
             int a = r[order[0]];
             int b = r[order[1]];
             int c = r[order[2]];
-            if (!first(a, board, streak, miss)) {
+            if (!one.step(a, a, board, streak, miss)) {
                 continue;
             }
-            double points = Evaluator.POINTS * onePts[a];
+            double points = Evaluator.POINTS * one.pts[a];
             int ab = a * N + b;
-            if (!second(ab, b, oneBoard[a], oneStreak[a], oneMiss[a])) {
+            if (!two.step(ab, b, one.board[a], one.streak[a], one.miss[a])) {
                 continue;
             }
-            points += Evaluator.POINTS * twoPts[ab];
-            int k = last(c, twoBoard[ab], twoStreak[ab], twoMiss[ab]);
+            points += Evaluator.POINTS * two.pts[ab];
+            int k = last(c, two.board[ab], two.streak[ab], two.miss[ab]);
             if (k < 0) {
                 continue;
             }
@@ -127,32 +119,41 @@ final class NextRounds {
         return result;
     }
 
-    private boolean first(int piece, long board, int streak, int miss) {
-        int g = oneGen[piece];
-        if (g != generation && g != -generation) {
-            boolean fits = step(Pieces.get(piece), board, streak, miss);
-            oneGen[piece] = fits ? generation : -generation;
-            oneBoard[piece] = stepBoard;
-            oneStreak[piece] = stepStreak;
-            oneMiss[piece] = stepMiss;
-            onePts[piece] = stepPts;
-            return fits;
-        }
-        return g == generation;
-    }
+    /** Greedy steps of one level of a sampled round for the current candidate, computed once each. */
+    private final class Steps {
+        /** 0 = not computed for this candidate, else its generation (negative: the piece fits nowhere). */
+        final int[] gen;
+        final long[] board;
+        final int[] streak;
+        final int[] miss;
+        final int[] pts;
 
-    private boolean second(int pair, int piece, long board, int streak, int miss) {
-        int g = twoGen[pair];
-        if (g != generation && g != -generation) {
-            boolean fits = step(Pieces.get(piece), board, streak, miss);
-            twoGen[pair] = fits ? generation : -generation;
-            twoBoard[pair] = stepBoard;
-            twoStreak[pair] = stepStreak;
-            twoMiss[pair] = stepMiss;
-            twoPts[pair] = stepPts;
+        Steps(int size) {
+            gen = new int[size];
+            board = new long[size];
+            streak = new int[size];
+            miss = new int[size];
+            pts = new int[size];
+        }
+
+        void forget() {
+            java.util.Arrays.fill(gen, 0);
+        }
+
+        /** Entry {@code i}: catalogue piece {@code piece} played from that position; false when it fits nowhere. */
+        boolean step(int i, int piece, long from, int fromStreak, int fromMiss) {
+            int g = gen[i];
+            if (g == generation || g == -generation) {
+                return g == generation;
+            }
+            boolean fits = NextRounds.this.step(Pieces.get(piece), from, fromStreak, fromMiss);
+            gen[i] = fits ? generation : -generation;
+            board[i] = stepBoard;
+            streak[i] = stepStreak;
+            miss[i] = stepMiss;
+            pts[i] = stepPts;
             return fits;
         }
-        return g == generation;
     }
 
     /** Index of the last piece's step in this sample's table, or -1 when it fits nowhere. */

@@ -24,7 +24,7 @@ class NextRoundsTest {
                 next.reset(level, eval, rnd.nextLong(), 24);
                 // several candidates per draw, as in a search: the memo must not leak from one to the next
                 for (int c = 0; c < 4; c++) {
-                    long board = randomBoard(rnd, 0.15 + 0.6 * rnd.nextDouble());
+                    long board = SolverTest.randomBoard(rnd, 0.15 + 0.6 * rnd.nextDouble());
                     int streak = rnd.nextInt(10);
                     int miss = streak == 0 ? 0 : rnd.nextInt(3);
                     double expected = 0;
@@ -39,16 +39,6 @@ class NextRoundsTest {
                 }
             }
         }
-    }
-
-    private static long randomBoard(Random rnd, double density) {
-        long b = 0;
-        for (int i = 0; i < 64; i++) {
-            if (rnd.nextDouble() < density) {
-                b |= 1L << i;
-            }
-        }
-        return b & ~Board.fullLinesMask(b);
     }
 
     /** Every order, each piece where points plus the static evaluation are highest (first such anchor). */

@@ -61,7 +61,8 @@ class SolverTest {
         }
     }
 
-    private static long randomBoard(Random rnd, double density) {
+    /** A board with about {@code density} of its cells filled and no full line. */
+    static long randomBoard(Random rnd, double density) {
         long b = 0;
         for (int i = 0; i < 64; i++) {
             if (rnd.nextDouble() < density) {
