@@ -34,9 +34,15 @@ async function queue(main: HTMLElement, route: Route): Promise<Page | void> {
   let ticket: Ticket | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
   const since = Date.now();
-  const leave = h('button', { type: 'button', onclick: async () => {
+  /** Leaves the queue unless matched; a closed tab is passed over by the server once it stops asking. */
+  const leaveQueue = async () => {
     clearInterval(timer);
-    if (ticket) await matches.leave(ticket.ticket).catch(() => undefined);
+    const waiting = ticket;
+    ticket = undefined;
+    if (waiting) await matches.leave(waiting.ticket).catch(() => undefined);
+  };
+  const leave = h('button', { type: 'button', onclick: async () => {
+    await leaveQueue();
     go('#/');
   } }, t('race.leave'));
   main.append(h('section.queue', {}, h('h1', {}, t('home.race')), h('div.level-badge', { class: `lv-${level.toLowerCase()}` }, t(`level.${level}`)),
@@ -54,17 +60,20 @@ async function queue(main: HTMLElement, route: Route): Promise<Page | void> {
   }
   timer = setInterval(async () => {
     status.textContent = `${t('race.waiting')} ${m('waitingSince', { s: Math.round((Date.now() - since) / 1000) })}`;
+    const current = ticket;
+    if (!current) return;
     try {
-      const now = await matches.ticket(ticket!.ticket);
+      const now = await matches.ticket(current.ticket);
       if (now.matchId) {
         clearInterval(timer);
+        ticket = undefined;
         go(`#/race/${now.matchId}`, true);
       }
     } catch (e) {
       status.textContent = errorText(e);
     }
   }, 1000);
-  return { dispose: () => clearInterval(timer) };
+  return { dispose: () => void leaveQueue() };
 }
 
 async function duel(main: HTMLElement, matchId: string, kind: 'versus' | 'race'): Promise<Page | void> {

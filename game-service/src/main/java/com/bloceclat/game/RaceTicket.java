@@ -30,16 +30,20 @@ public class RaceTicket extends PanacheEntityBase {
     @Column(name = "created_at", nullable = false)
     public OffsetDateTime createdAt;
 
+    /** When the player last joined or asked for this ticket. */
+    @Column(name = "seen_at", nullable = false)
+    public OffsetDateTime seenAt;
+
     @Column(name = "match_id")
     public UUID matchId;
 
     @Column(nullable = false)
     public boolean cancelled;
 
-    /** The oldest ticket waiting on {@code level} of anyone but {@code subject}. */
-    public static RaceTicket oldestWaiting(String level, String subject) {
-        return find("level = ?1 and matchId is null and cancelled = false and subject <> ?2 order by createdAt",
-                level, subject).firstResult();
+    /** The oldest ticket waiting on {@code level} of anyone but {@code subject}, asked for since {@code seenSince}. */
+    public static RaceTicket oldestWaiting(String level, String subject, OffsetDateTime seenSince) {
+        return find("level = ?1 and matchId is null and cancelled = false and subject <> ?2 and seenAt >= ?3 "
+                + "order by createdAt", level, subject, seenSince).firstResult();
     }
 
     public static RaceTicket waitingOf(String level, String subject) {

@@ -255,6 +255,34 @@ class MatchResourceTest {
         given().auth().oauth2(dave).when().get("/api/matches/queue/" + waiting).then().statusCode(404);
     }
 
+    @Test
+    void aWaitingPlayerWhoStopsAskingForTheirTicketIsPassedOverUntilTheyAskAgain() throws InterruptedException {
+        String erin = Tokens.player("racer-e");
+        String frank = Tokens.player("racer-f");
+        String gina = Tokens.player("racer-g");
+        String erinTicket = given().auth().oauth2(erin).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "DIABOLICAL"))
+                .when().post("/api/matches").then().statusCode(202).extract().path("ticket");
+        Thread.sleep(3500); // erin's page is closed: longer than bloc.race.ticket-timeout (3 s in tests)
+
+        String frankTicket = given().auth().oauth2(frank).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "DIABOLICAL"))
+                .when().post("/api/matches").then().statusCode(202).body("waiting", equalTo(true))
+                .extract().path("ticket");
+        given().auth().oauth2(erin).when().get("/api/matches/queue/" + erinTicket).then().statusCode(200)
+                .body("waiting", equalTo(true));
+
+        // erin is back, and first in line again
+        String id = given().auth().oauth2(gina).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "DIABOLICAL"))
+                .when().post("/api/matches").then().statusCode(201).extract().path("id");
+        given().auth().oauth2(erin).when().get("/api/matches/queue/" + erinTicket).then()
+                .body("waiting", equalTo(false)).body("matchId", equalTo(id));
+        given().auth().oauth2(frank).when().get("/api/matches/queue/" + frankTicket).then()
+                .body("waiting", equalTo(true));
+        given().auth().oauth2(frank).when().delete("/api/matches/queue/" + frankTicket).then().statusCode(204);
+    }
+
     /** The first legal placement for the board and pieces the API shows. */
     private static int[] firstLegal(List<String> board, List<Map<String, Object>> pieces) {
         long b = Board.parse(board.toArray(String[]::new));

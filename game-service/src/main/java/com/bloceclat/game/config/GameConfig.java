@@ -63,6 +63,13 @@ public final class GameConfig {
          */
         @WithDefault("60s")
         Duration disconnectTimeout();
+
+        /**
+         * How long a waiting player may go without asking for their ticket (the web UI asks every second) before
+         * matchmaking passes over it: they closed the page. Asking again puts them back in line, in their place.
+         */
+        @WithDefault("10s")
+        Duration ticketTimeout();
     }
 
     @ConfigMapping(prefix = "bloc.live")

@@ -14,6 +14,7 @@ import com.bloceclat.engine.Level;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.MatchEntity;
 import com.bloceclat.game.RaceTicket;
+import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.messaging.GameMessages;
 import com.bloceclat.game.service.Views.GameView;
 import com.bloceclat.game.service.Views.MatchView;
@@ -30,6 +31,9 @@ public class MatchService {
 
     @Inject
     GameMessages messages;
+
+    @Inject
+    GameConfig.Race raceConfig;
 
     /** A match against the AI: seat 0 is the person, seat 1 the AI, on the same seed and start board. */
     @Transactional
@@ -62,18 +66,22 @@ public class MatchService {
     @Transactional
     public Joined joinRace(Level level, Requester requester) {
         RaceTicket.lockLevel(level.name());
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         RaceTicket mine = RaceTicket.waitingOf(level.name(), requester.subject());
         if (mine != null) {
+            mine.seenAt = now;
             return new Joined(null, ticketView(mine));
         }
-        RaceTicket other = RaceTicket.oldestWaiting(level.name(), requester.subject());
+        RaceTicket other = RaceTicket.oldestWaiting(level.name(), requester.subject(),
+                now.minus(raceConfig.ticketTimeout()));
         if (other == null) {
             RaceTicket t = new RaceTicket();
             t.id = UUID.randomUUID();
             t.subject = requester.subject();
             t.name = requester.name();
             t.level = level.name();
-            t.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
+            t.createdAt = now;
+            t.seenAt = now;
             t.persist();
             return new Joined(null, ticketView(t));
         }
@@ -84,9 +92,14 @@ public class MatchService {
         return new Joined(view(m, 1, null), null);
     }
 
+    /** The ticket, as its player's page asks for it while waiting: it is still there. */
     @Transactional
     public TicketView ticket(UUID id, Requester requester) {
-        return ticketView(ownTicket(id, requester));
+        RaceTicket t = ownTicket(id, requester);
+        if (t.matchId == null) {
+            t.seenAt = OffsetDateTime.now(ZoneOffset.UTC);
+        }
+        return ticketView(t);
     }
 
     /** Leaves the queue; a ticket already matched stays (the match has started). */
