@@ -5,13 +5,11 @@ import java.time.ZoneOffset;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
-import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.engine.Board;
 import com.bloceclat.engine.Game;
+import com.bloceclat.game.AfterCommit;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.OutboxMessage;
@@ -32,8 +30,11 @@ public class GameMessages {
     @Inject
     ObjectMapper json;
 
+    /** Marks a transaction whose commit wakes the relay: once, however many messages it wrote. */
+    private static final Object RELAY_WAKE = new Object();
+
     @Inject
-    TransactionSynchronizationRegistry transactions;
+    AfterCommit afterCommit;
 
     @Inject
     OutboxRelay relay;
@@ -90,17 +91,6 @@ public class GameMessages {
         m.payload = payload;
         m.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
         m.persist();
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    relay.wake();
-                }
-            }
-        });
+        afterCommit.once(RELAY_WAKE, relay::wake);
     }
 }

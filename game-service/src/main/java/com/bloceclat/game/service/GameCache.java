@@ -12,13 +12,11 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
-import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.bloceclat.engine.Game;
+import com.bloceclat.game.AfterCommit;
 
 /**
  * This replica's games as last rebuilt, so that a move does not load and replay all of its game's events: an entry
@@ -42,7 +40,7 @@ public class GameCache {
     }
 
     @Inject
-    TransactionSynchronizationRegistry transactions;
+    AfterCommit afterCommit;
 
     @ConfigProperty(name = "bloc.game-cache.max-size", defaultValue = "2000")
     int maxSize;
@@ -79,22 +77,11 @@ public class GameCache {
      * caller may go on using {@code rebuilt}.
      */
     void putAfterCommit(UUID id, int eventCount, GameService.Rebuilt rebuilt) {
-        if (transactions.getTransactionKey() == null || transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
+        if (!afterCommit.inTransaction()) {
             return;
         }
         Entry entry = new Entry(eventCount, copy(rebuilt), new AtomicLong(System.nanoTime()));
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    store(id, entry);
-                }
-            }
-        });
+        afterCommit.run(() -> store(id, entry));
     }
 
     /** Forgets everything (tests). */
