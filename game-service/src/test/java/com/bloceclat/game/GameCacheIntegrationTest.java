@@ -13,6 +13,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 
@@ -33,22 +34,34 @@ class GameCacheIntegrationTest {
     private static void placeElsewhere(Started g, int moveNumber, boolean bumpCount) {
         int[] m = firstLegal(g.shadow());
         Game.Move placed = g.shadow().place(m[0], m[1], m[2]);
+        writeElsewhere(g, GameEvent.Type.PLACE, placed.round(), moveNumber, e -> {
+            e.slot = m[0];
+            e.row = m[1];
+            e.col = m[2];
+        }, bumpCount);
+    }
+
+    /**
+     * Appends an event to {@code g} as another replica would, under the row lock; with {@code bumpCount} the row's
+     * event count and summary follow the shadow game, as that replica's commit would leave them.
+     */
+    private static void writeElsewhere(Started g, GameEvent.Type type, int round, int moveNumber,
+            Consumer<GameEvent> fields, boolean bumpCount) {
         QuarkusTransaction.requiringNew().run(() -> {
             GameEntity row = GameEntity.lockedById(UUID.fromString(g.id()));
             GameEvent e = new GameEvent();
             e.gameId = row.id;
             e.seq = row.eventCount;
-            e.type = GameEvent.Type.PLACE;
-            e.round = placed.round();
-            e.slot = m[0];
-            e.row = m[1];
-            e.col = m[2];
+            e.type = type;
+            e.round = round;
             e.moveNumber = moveNumber;
+            fields.accept(e);
             e.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
             e.persist();
             if (bumpCount) {
                 row.eventCount++;
                 row.score = g.shadow().score();
+                row.assisted = g.shadow().assisted();
             }
         });
     }
@@ -80,20 +93,7 @@ class GameCacheIntegrationTest {
         playOne(g, 1); // cached after one event, next move number 2
         // another replica takes move 1 back: the next move number is still 2, only the event count tells
         g.shadow().undo();
-        QuarkusTransaction.requiringNew().run(() -> {
-            GameEntity row = GameEntity.lockedById(UUID.fromString(g.id()));
-            GameEvent e = new GameEvent();
-            e.gameId = row.id;
-            e.seq = row.eventCount;
-            e.type = GameEvent.Type.UNDO;
-            e.round = g.shadow().round();
-            e.moveNumber = 1;
-            e.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
-            e.persist();
-            row.eventCount++;
-            row.score = g.shadow().score();
-            row.assisted = true;
-        });
+        writeElsewhere(g, GameEvent.Type.UNDO, g.shadow().round(), 1, e -> { }, true);
         int[] m = firstLegal(g.shadow());
         g.shadow().place(m[0], m[1], m[2]);
         move(g, 2, m[0], m[1], m[2]).statusCode(200)
