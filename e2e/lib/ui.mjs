@@ -108,3 +108,17 @@ export async function playByKeyboard(page) {
   await waitForScoreAbove(page, before);
   return move;
 }
+
+/**
+ * Where the pointer must be for the dragged piece's top-left block to sit on (row, col); `lift` cells lower when the
+ * piece rides above the pointer (a finger).
+ */
+export async function dropPoint(page, id, row, col, lift = 0) {
+  const [a, b] = await Promise.all([
+    page.locator('.grid .cell[data-row="0"][data-col="0"]').boundingBox(),
+    page.locator('.grid .cell[data-row="1"][data-col="1"]').boundingBox(),
+  ]);
+  const pitch = b.x - a.x;
+  const shape = await page.locator(`.tray-slot[data-piece="${id}"] .piece`).first().evaluate((p) => ({ w: Number(p.dataset.w), h: Number(p.dataset.h) }));
+  return { x: a.x + col * pitch + (shape.w * pitch) / 2, y: a.y + row * pitch + (shape.h * pitch) / 2 + lift * pitch };
+}

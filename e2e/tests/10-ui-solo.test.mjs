@@ -4,18 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
 import { choose } from '../lib/rules.mjs';
-import { boardOf, cellsWith, expectGhost, openApp, playByKeyboard, shoot, trayOf, waitForScoreAbove, numberOf } from '../lib/ui.mjs';
-
-/** Where the pointer must be for the dragged piece's top-left block to sit on (row, col). */
-async function dropPoint(page, id, row, col) {
-  const [a, b] = await Promise.all([
-    page.locator('.grid .cell[data-row="0"][data-col="0"]').boundingBox(),
-    page.locator('.grid .cell[data-row="1"][data-col="1"]').boundingBox(),
-  ]);
-  const pitch = b.x - a.x;
-  const shape = await page.locator(`.tray-slot[data-piece="${id}"] .piece`).first().evaluate((p) => ({ w: Number(p.dataset.w), h: Number(p.dataset.h) }));
-  return { x: a.x + col * pitch + (shape.w * pitch) / 2, y: a.y + row * pitch + (shape.h * pitch) / 2 };
-}
+import { boardOf, cellsWith, dropPoint, expectGhost, openApp, playByKeyboard, shoot, trayOf, waitForScoreAbove, numberOf } from '../lib/ui.mjs';
 
 describe('web UI: solo', () => {
   let browser;

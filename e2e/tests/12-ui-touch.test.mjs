@@ -4,19 +4,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
 import { choose } from '../lib/rules.mjs';
-import { boardOf, expectGhost, PHONE, trayOf, waitForScoreAbove } from '../lib/ui.mjs';
+import { boardOf, dropPoint, expectGhost, PHONE, trayOf, waitForScoreAbove } from '../lib/ui.mjs';
 import { GAME } from '../lib/stack.mjs';
-
-/** Finger position that puts the piece's top-left block on (row, col): the piece rides 1.6 cells above it. */
-async function fingerPoint(page, id, row, col) {
-  const [a, b] = await Promise.all([
-    page.locator('.grid .cell[data-row="0"][data-col="0"]').boundingBox(),
-    page.locator('.grid .cell[data-row="1"][data-col="1"]').boundingBox(),
-  ]);
-  const pitch = b.x - a.x;
-  const shape = await page.locator(`.tray-slot[data-piece="${id}"] .piece`).first().evaluate((p) => ({ w: Number(p.dataset.w), h: Number(p.dataset.h) }));
-  return { x: a.x + col * pitch + (shape.w * pitch) / 2, y: a.y + row * pitch + (shape.h * pitch) / 2 + 1.6 * pitch };
-}
 
 describe('web UI: touch', () => {
   let browser;
@@ -41,7 +30,7 @@ describe('web UI: touch', () => {
       const move = choose(board, await trayOf(page));
       const before = Number(await page.getByTestId('score').textContent());
       const from = await page.locator(`.tray-slot[data-slot="${move.slot}"]`).boundingBox();
-      const to = await fingerPoint(page, move.id, move.row, move.col);
+      const to = await dropPoint(page, move.id, move.row, move.col, 1.6); // the piece rides 1.6 cells above the finger
       await touch('touchStart', from.x + from.width / 2, from.y + from.height / 2);
       for (let k = 1; k <= 8; k++) {
         const f = k / 8;
