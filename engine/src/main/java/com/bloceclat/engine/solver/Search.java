@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * One thread's search state, reused across requests (tables are cleared by generation, not
@@ -59,10 +60,20 @@ final class Search {
     private static final int RACE_SAMPLES = 16;
     private static final int RACE_KEEP = 4;
     private final TopK top = new TopK(CANDIDATES);
+    /** Nanoseconds, for the time budget: {@link System#nanoTime()} but in tests. */
+    private final LongSupplier clock;
     private final NextRounds next = new NextRounds();
 
+    Search() {
+        this(System::nanoTime);
+    }
+
+    Search(LongSupplier clock) {
+        this.clock = clock;
+    }
+
     Solution solve(SolveRequest req) {
-        long t0 = System.nanoTime();
+        long t0 = clock.getAsLong();
         setUp(req, t0);
         search(0, req.board(), (1 << count) - 1, req.streak(), req.miss(), 0, 0, 0, -1);
         int path = mode == Mode.MAX_LINES ? bestPath : chooseAi(req);
@@ -78,7 +89,7 @@ final class Search {
             }
             total = Math.max(0, finals.size() - 1);
         }
-        long micros = (System.nanoTime() - t0) / 1000;
+        long micros = (clock.getAsLong() - t0) / 1000;
         return new Solution(best, alternatives, total, nodes, micros, !aborted);
     }
 
@@ -150,7 +161,7 @@ final class Search {
             while (fit != 0) {
                 int a = Long.numberOfTrailingZeros(fit);
                 fit &= fit - 1;
-                if ((++nodes & TIME_CHECK_MASK) == 0 && System.nanoTime() > deadline) {
+                if ((++nodes & TIME_CHECK_MASK) == 0 && clock.getAsLong() > deadline) {
                     aborted = true;
                     return;
                 }
@@ -279,7 +290,7 @@ final class Search {
         double[] partial = new double[n];
         int examined = 0;
         for (int c = 0; c < n; c++) {
-            if (c > 0 && System.nanoTime() > deadline) {
+            if (c > 0 && clock.getAsLong() > deadline) {
                 aborted = true; // out of time: the candidates examined so far decide
                 break;
             }
@@ -302,7 +313,7 @@ final class Search {
         java.util.Arrays.sort(finalists); // the static order breaks ties
         double bestValue = Double.NEGATIVE_INFINITY;
         for (int c : finalists) {
-            if (aborted || bestValue > Double.NEGATIVE_INFINITY && System.nanoTime() > deadline) {
+            if (aborted || bestValue > Double.NEGATIVE_INFINITY && clock.getAsLong() > deadline) {
                 aborted = true;
                 break;
             }

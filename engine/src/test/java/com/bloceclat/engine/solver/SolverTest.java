@@ -126,29 +126,10 @@ class SolverTest {
                 int strength = 1 + t % 5;
                 SolveRequest req = new SolveRequest(board, pieces, t % 9, t % 3, Level.values()[t % 5], mode, strength, t, 0);
                 Solution s = Solver.solve(req);
-                long b = board;
-                int streak = req.streak();
-                int miss = req.miss();
-                int points = 0;
-                int lines = 0;
+                long b = assertAddsUp(req, s);
                 Set<Integer> used = new HashSet<>();
-                for (Solution.Placement p : s.best().placements()) {
-                    assertTrue(used.add(p.piece()), "each piece once");
-                    Rules.Outcome o = Rules.place(b, streak, miss, pieces.get(p.piece()), p.row(), p.col());
-                    b = o.board();
-                    streak = o.streak();
-                    miss = o.miss();
-                    points += o.points();
-                    lines += o.lines();
-                }
-                assertEquals(b, s.best().board());
-                assertEquals(points, s.best().points());
-                assertEquals(lines, s.best().lines());
-                assertEquals(streak, s.best().streak());
-                assertEquals(miss, s.best().miss());
-                boolean allPlaced = used.size() == n;
-                assertEquals(!allPlaced, s.best().gameOver());
-                if (!allPlaced) {
+                s.best().placements().forEach(p -> used.add(p.piece()));
+                if (used.size() < n) {
                     for (int i = 0; i < n; i++) {
                         assertTrue(used.contains(i) || !pieces.get(i).fits(b), "a piece left out fits nowhere");
                     }
@@ -159,6 +140,54 @@ class SolverTest {
                     assertNull(s.alternatives());
                 }
                 assertTrue(s.nodes() > 0 || s.best().placements().isEmpty());
+            }
+        }
+    }
+
+    /**
+     * The best sequence is legal (each piece once, every placement allowed) and its figures are what the rules give;
+     * answers the board it ends on.
+     */
+    static long assertAddsUp(SolveRequest req, Solution s) {
+        long b = req.board();
+        int streak = req.streak();
+        int miss = req.miss();
+        int points = 0;
+        int lines = 0;
+        Set<Integer> used = new HashSet<>();
+        for (Solution.Placement p : s.best().placements()) {
+            assertTrue(used.add(p.piece()), "each piece once");
+            Rules.Outcome o = Rules.place(b, streak, miss, req.pieces().get(p.piece()), p.row(), p.col());
+            b = o.board();
+            streak = o.streak();
+            miss = o.miss();
+            points += o.points();
+            lines += o.lines();
+        }
+        assertEquals(b, s.best().board());
+        assertEquals(points, s.best().points());
+        assertEquals(lines, s.best().lines());
+        assertEquals(streak, s.best().streak());
+        assertEquals(miss, s.best().miss());
+        assertEquals(used.size() < req.pieces().size(), s.best().gameOver());
+        return b;
+    }
+
+    /** Once the budget has run out the search stops and answers the best it found so far, marked incomplete. */
+    @Test
+    void aSearchOutOfTimeAnswersTheBestSoFar() {
+        long[] now = {0};
+        Search search = new Search(() -> now[0] += 1_000_000); // every look at the clock: a millisecond later
+        Random rnd = new Random(12);
+        List<Piece> small = List.of(Pieces.require("DOT"), Pieces.require("I2H"), Pieces.require("L3A"));
+        for (int t = 0; t < 20; t++) {
+            long board = t == 0 ? 0 : randomBoard(rnd, 0.3 * rnd.nextDouble());
+            for (Mode mode : Mode.values()) {
+                SolveRequest req = new SolveRequest(board, small, 0, 0, Level.MEDIUM, mode, 5, t, 1);
+                Solution s = search.solve(req);
+                assertFalse(s.complete(), mode + " on board " + t);
+                assertFalse(s.best().placements().isEmpty(), mode + " on board " + t);
+                assertAddsUp(req, s);
             }
         }
     }
