@@ -79,7 +79,8 @@ public final class Games {
     }
 
     public static GameFinished finished(UUID id, GameFinished.Player player, String replayJson, Instant finishedAt) {
-        return GameFinished.of(id, player, GameFinished.Mode.SOLO, finishedAt, replayJson);
+        return GameFinished.of(id, player, GameFinished.Mode.SOLO, GameFinished.SeedSource.SERVER, null,
+                finishedAt.minusSeconds(60), finishedAt, replayJson);
     }
 
     public static ProducerRecord<String, String> message(GameFinished game) {

@@ -50,9 +50,10 @@ public class GameMessages {
     /** The finished game with its whole replay, on {@value GameFinished#CHANNEL}, keyed by game id. */
     public void finished(GameEntity g, Game game) {
         GameFinished.Player player = g.ownerSubject == null ? null
-                : new GameFinished.Player(g.ownerSubject, g.ownerName);
+                : GameFinished.Player.of(g.ownerSubject, g.ownerName);
         GameFinished message = GameFinished.of(g.id, player, GameFinished.Mode.valueOf(g.mode.name()),
-                g.finishedAt.toInstant(), game.replay().toJson());
+                g.seedPublic ? GameFinished.SeedSource.CHOSEN : GameFinished.SeedSource.SERVER, null,
+                g.createdAt.toInstant(), g.finishedAt.toInstant(), game.replay().toJson());
         enqueue(GameFinished.CHANNEL, g.id.toString(), message.toJson());
     }
 

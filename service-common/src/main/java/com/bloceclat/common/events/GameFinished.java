@@ -1,53 +1,110 @@
 package com.bloceclat.common.events;
 
+import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.UUID;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * A finished game, as game-service publishes it on topic {@value #CHANNEL} keyed by {@link #gameId()}, and
- * leaderboard-service consumes it (docs/events.md). The replay is carried as JSON, untouched, because the consumer
- * trusts none of it: it re-validates the replay and keeps it verbatim for audit.
+ * A finished game, as game-service publishes it on topic {@value #CHANNEL} keyed by {@link #gameId()}, inside a
+ * {@link SignedMessage} envelope, and leaderboard-service consumes it (docs/events.md). The replay is carried as JSON,
+ * untouched, because the consumer trusts none of it: it re-validates the replay and keeps it verbatim for audit. What
+ * the consumer does trust, once the signature holds, are the facts only game-service knows: who played, in which
+ * mode, where the seed came from, and when the game was created and ended.
+ *
+ * <p>Reading is strict and bounded ({@link #fromJson}): every field present and well-formed, strings short and free of
+ * control characters, instants that PostgreSQL can store, a replay of at most {@value #MAX_REPLAY_EVENTS} events. A
+ * message that passes can be stored without a database error.
  *
  * @param schemaVersion {@value #SCHEMA_VERSION}; a consumer refuses a version it does not know
  * @param gameId        the game's id, also the Kafka key; a consumer processes each id once
  * @param player        the logged-in player, or null for a guest
  * @param mode          how the game was played
+ * @param seedSource    where the game's seed came from (only {@link SeedSource#SERVER} and {@link SeedSource#DAILY}
+ *                      seeds were secret while the game was played)
+ * @param day           the UTC day of a daily-challenge game, else null
+ * @param createdAt     when the game was created
  * @param finishedAt    when the game ended (game over or resignation)
  * @param replay        the replay as the engine writes it (docs/rules.md "Replays")
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
-@JsonPropertyOrder({"schemaVersion", "gameId", "player", "mode", "finishedAt", "replay"})
-public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode mode, Instant finishedAt,
-        JsonNode replay) {
+@JsonPropertyOrder({"schemaVersion", "gameId", "player", "mode", "seedSource", "day", "createdAt", "finishedAt",
+        "replay"})
+public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode mode, SeedSource seedSource,
+        LocalDate day, Instant createdAt, Instant finishedAt, JsonNode replay) {
 
     /** Channel and Kafka topic, one name. */
     public static final String CHANNEL = "game-finished";
 
-    public static final int SCHEMA_VERSION = 1;
+    /** 2: signed envelope, seed source, day and creation time added (1 is no longer read). */
+    public static final int SCHEMA_VERSION = 2;
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Longest player subject (a token's {@code sub}), in characters. */
+    public static final int MAX_SUBJECT = 255;
+
+    /** Longest player name (shown on leaderboards), in characters; game-service shortens longer names. */
+    public static final int MAX_NAME = 64;
+
+    /** Most events a replay may carry (the cap game-service puts on one game). */
+    public static final int MAX_REPLAY_EVENTS = 100_000;
+
+    /** Earliest and latest instant read: well inside what PostgreSQL's {@code timestamptz} stores. */
+    static final Instant EARLIEST = Instant.parse("2000-01-01T00:00:00Z");
+    static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .disable(JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS).build();
+
+    static {
+        // a replay of MAX_REPLAY_EVENTS events is a few MiB; nothing legitimate nests deeper than a few levels
+        MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(16)
+                .maxStringLength(1 << 20).maxDocumentLength(64L << 20).build());
+    }
 
     /** A logged-in player: the token's subject (the stable player id) and the name shown on leaderboards. */
     public record Player(String subject, String name) {
+
+        /** The player of a game, the name shortened to {@value #MAX_NAME} characters and stripped of control characters. */
+        public static Player of(String subject, String name) {
+            String clean = name == null ? subject : name.replaceAll("\\p{Cntrl}", "");
+            if (clean.isBlank()) {
+                clean = "player";
+            }
+            return new Player(subject, clean.length() > MAX_NAME ? clean.substring(0, MAX_NAME) : clean);
+        }
     }
 
     public enum Mode {
         SOLO, VERSUS_AI, TWO_PLAYERS, ONLINE_RACE
     }
 
+    /**
+     * Where a game's seed came from. {@code SERVER}: drawn by game-service from a CSPRNG and shown to no one before
+     * the game ended. {@code DAILY}: the day's seed, derived from a server secret and shown to no one before the day is
+     * over. {@code CHOSEN}: given by whoever created the game (a challenge link), so it may be known in advance.
+     */
+    public enum SeedSource {
+        SERVER, DAILY, CHOSEN
+    }
+
     /** The message for a game whose replay is {@code replayJson} (for example {@code Replay.toJson()}). */
-    public static GameFinished of(UUID gameId, Player player, Mode mode, Instant finishedAt, String replayJson) {
+    public static GameFinished of(UUID gameId, Player player, Mode mode, SeedSource seedSource, LocalDate day,
+            Instant createdAt, Instant finishedAt, String replayJson) {
         try {
-            return new GameFinished(SCHEMA_VERSION, gameId, player, mode, finishedAt, MAPPER.readTree(replayJson));
+            return new GameFinished(SCHEMA_VERSION, gameId, player, mode, seedSource, day, createdAt, finishedAt,
+                    MAPPER.readTree(replayJson));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("the replay is not JSON: " + e.getOriginalMessage(), e);
         }
@@ -68,14 +125,21 @@ public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode m
             node.putObject("player").put("subject", player.subject()).put("name", player.name());
         }
         node.put("mode", mode.name());
+        node.put("seedSource", seedSource.name());
+        if (day == null) {
+            node.putNull("day");
+        } else {
+            node.put("day", day.toString());
+        }
+        node.put("createdAt", createdAt.toString());
         node.put("finishedAt", finishedAt.toString());
         node.set("replay", replay);
         return node.toString();
     }
 
     /**
-     * Reads a message strictly: every field present and well-formed, the schema version known. What is inside the
-     * replay is not checked here (that is the validator's job).
+     * Reads a message strictly and within bounds: every field present and well-formed, the schema version known.
+     * What is inside the replay is not checked here (that is the validator's job), only its size.
      *
      * @throws MalformedEventException saying what is wrong
      */
@@ -97,7 +161,7 @@ public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode m
             throw new MalformedEventException("unknown schemaVersion " + version.intValue() + " (this reader knows "
                     + SCHEMA_VERSION + ")");
         }
-        UUID gameId = uuid(text(root, "gameId"));
+        UUID gameId = uuid(text(root, "gameId", 36));
         Player player = null;
         JsonNode p = root.get("player");
         if (p == null) {
@@ -107,35 +171,79 @@ public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode m
             if (!p.isObject()) {
                 throw new MalformedEventException("\"player\" must be an object or null");
             }
-            player = new Player(text(p, "subject"), text(p, "name"));
+            player = new Player(text(p, "subject", MAX_SUBJECT), text(p, "name", MAX_NAME));
         }
-        String modeText = text(root, "mode");
-        Mode mode;
-        try {
-            mode = Mode.valueOf(modeText);
-        } catch (IllegalArgumentException e) {
-            throw new MalformedEventException("unknown mode '" + modeText + "'");
+        Mode mode = constant(Mode.class, text(root, "mode", 16), "mode");
+        SeedSource seedSource = constant(SeedSource.class, text(root, "seedSource", 16), "seedSource");
+        LocalDate day = null;
+        JsonNode d = root.get("day");
+        if (seedSource == SeedSource.DAILY) {
+            String dayText = text(root, "day", 10);
+            try {
+                day = LocalDate.parse(dayText);
+            } catch (DateTimeParseException e) {
+                throw new MalformedEventException("\"day\" is not an ISO-8601 date: '" + dayText + "'");
+            }
+            if (day.isBefore(LocalDate.of(2000, 1, 1)) || day.getYear() > 9999) {
+                throw new MalformedEventException("\"day\" is out of range: " + day);
+            }
+        } else if (d == null || !d.isNull()) {
+            throw new MalformedEventException("\"day\" must be null unless seedSource is DAILY");
         }
-        Instant finishedAt;
-        String finishedText = text(root, "finishedAt");
-        try {
-            finishedAt = Instant.parse(finishedText);
-        } catch (DateTimeParseException e) {
-            throw new MalformedEventException("\"finishedAt\" is not an ISO-8601 instant: '" + finishedText + "'");
-        }
+        Instant createdAt = instant(root, "createdAt");
+        Instant finishedAt = instant(root, "finishedAt");
         JsonNode replay = root.get("replay");
         if (replay == null || replay.isNull()) {
             throw new MalformedEventException("\"replay\" is missing");
         }
-        return new GameFinished(SCHEMA_VERSION, gameId, player, mode, finishedAt, replay);
+        if (!replay.isObject()) {
+            throw new MalformedEventException("\"replay\" must be an object");
+        }
+        JsonNode events = replay.get("events");
+        if (events != null && events.size() > MAX_REPLAY_EVENTS) {
+            throw new MalformedEventException("the replay has " + events.size() + " events, more than "
+                    + MAX_REPLAY_EVENTS);
+        }
+        return new GameFinished(SCHEMA_VERSION, gameId, player, mode, seedSource, day, createdAt, finishedAt,
+                replay);
     }
 
-    private static String text(JsonNode node, String field) {
+    private static String text(JsonNode node, String field, int maxLength) {
         JsonNode value = node.get(field);
         if (value == null || value.getNodeType() != JsonNodeType.STRING || value.textValue().isBlank()) {
             throw new MalformedEventException("\"" + field + "\" must be a non-empty string");
         }
-        return value.textValue();
+        String text = value.textValue();
+        if (text.length() > maxLength) {
+            throw new MalformedEventException("\"" + field + "\" is " + text.length() + " characters, more than "
+                    + maxLength);
+        }
+        if (text.chars().anyMatch(Character::isISOControl)) {
+            throw new MalformedEventException("\"" + field + "\" contains a control character");
+        }
+        return text;
+    }
+
+    private static Instant instant(JsonNode node, String field) {
+        String text = text(node, field, 40);
+        Instant instant;
+        try {
+            instant = Instant.parse(text);
+        } catch (DateTimeException e) {
+            throw new MalformedEventException("\"" + field + "\" is not an ISO-8601 instant: '" + text + "'");
+        }
+        if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
+            throw new MalformedEventException("\"" + field + "\" is out of range: " + text);
+        }
+        return instant;
+    }
+
+    private static <E extends Enum<E>> E constant(Class<E> type, String text, String field) {
+        try {
+            return Enum.valueOf(type, text);
+        } catch (IllegalArgumentException e) {
+            throw new MalformedEventException("unknown " + field + " '" + text + "'");
+        }
     }
 
     private static UUID uuid(String text) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -16,13 +17,21 @@ class GameFinishedTest {
     static final UUID ID = UUID.fromString("0b7c3a52-3f5e-4d4b-9a51-2f0b0c1d2e3f");
     static final String REPLAY = "{\"rulesVersion\":1,\"seed\":42,\"level\":\"HARD\",\"events\":[]}";
 
+    static final Instant CREATED = Instant.parse("2026-11-29T10:00:00Z");
+
+    static GameFinished solo(GameFinished.Player player, Instant finishedAt) {
+        return GameFinished.of(ID, player, GameFinished.Mode.SOLO, GameFinished.SeedSource.SERVER, null, CREATED,
+                finishedAt, REPLAY);
+    }
+
     @Test
     void roundTripKeepsEveryFieldAndTheReplayVerbatim() {
-        GameFinished sent = GameFinished.of(ID, new GameFinished.Player("sub-alice", "alice"), GameFinished.Mode.SOLO,
-                Instant.parse("2026-11-29T10:15:30.123Z"), REPLAY);
+        GameFinished sent = solo(new GameFinished.Player("sub-alice", "alice"),
+                Instant.parse("2026-11-29T10:15:30.123Z"));
         String json = sent.toJson();
-        assertEquals("{\"schemaVersion\":1,\"gameId\":\"" + ID + "\",\"player\":{\"subject\":\"sub-alice\","
-                + "\"name\":\"alice\"},\"mode\":\"SOLO\",\"finishedAt\":\"2026-11-29T10:15:30.123Z\",\"replay\":"
+        assertEquals("{\"schemaVersion\":2,\"gameId\":\"" + ID + "\",\"player\":{\"subject\":\"sub-alice\","
+                + "\"name\":\"alice\"},\"mode\":\"SOLO\",\"seedSource\":\"SERVER\",\"day\":null,"
+                + "\"createdAt\":\"2026-11-29T10:00:00Z\",\"finishedAt\":\"2026-11-29T10:15:30.123Z\",\"replay\":"
                 + REPLAY + "}", json);
         GameFinished read = GameFinished.fromJson(json);
         assertEquals(sent, read);
@@ -30,27 +39,54 @@ class GameFinishedTest {
     }
 
     @Test
+    void aDailyGameCarriesItsDay() {
+        GameFinished daily = GameFinished.of(ID, null, GameFinished.Mode.SOLO, GameFinished.SeedSource.DAILY,
+                LocalDate.parse("2026-11-29"), CREATED, CREATED, REPLAY);
+        assertEquals(LocalDate.parse("2026-11-29"), GameFinished.fromJson(daily.toJson()).day());
+    }
+
+    @Test
     void aGuestHasANullPlayer() {
-        GameFinished guest = GameFinished.of(ID, null, GameFinished.Mode.VERSUS_AI, Instant.EPOCH, REPLAY);
-        assertNull(GameFinished.fromJson(guest.toJson()).player());
+        assertNull(GameFinished.fromJson(solo(null, CREATED).toJson()).player());
+    }
+
+    @Test
+    void aLongOrControlledNameIsCleanedByThePlayerFactory() {
+        GameFinished.Player p = GameFinished.Player.of("sub", "a\u0000b" + "x".repeat(100));
+        assertEquals(GameFinished.MAX_NAME, p.name().length());
+        assertEquals(true, p.name().startsWith("abx"));
     }
 
     @Test
     void eachMalformedMessageSaysWhy() {
-        String good = GameFinished.of(ID, null, GameFinished.Mode.SOLO, Instant.EPOCH, REPLAY).toJson();
+        String good = solo(null, Instant.parse("2026-11-29T10:15:30Z")).toJson();
+        String player = good.replace("\"player\":null", "\"player\":{\"subject\":\"s\",\"name\":\"n\"}");
         malformed("this is not json", "not JSON: ");
         malformed("[1,2]", "not a JSON object");
         malformed("null", "not a JSON object");
-        malformed(good.replace("\"schemaVersion\":1", "\"schemaVersion\":2"), "unknown schemaVersion 2");
-        malformed(good.replace("\"schemaVersion\":1,", ""), "\"schemaVersion\" must be an integer");
+        malformed(good.replace("\"schemaVersion\":2", "\"schemaVersion\":1"), "unknown schemaVersion 1");
+        malformed(good.replace("\"schemaVersion\":2,", ""), "\"schemaVersion\" must be an integer");
         malformed(good.replace(ID.toString(), "game-7"), "\"gameId\" is not a UUID: 'game-7'");
         malformed(good.replace("\"player\":null,", ""), "\"player\" is missing (null for a guest)");
         malformed(good.replace("\"player\":null", "\"player\":{\"name\":\"x\"}"),
                 "\"subject\" must be a non-empty string");
+        malformed(player.replace("\"s\"", "\"" + "s".repeat(300) + "\""), "\"subject\" is 300 characters, more than 255");
+        malformed(player.replace("\"n\"", "\"" + "n".repeat(65) + "\""), "\"name\" is 65 characters, more than 64");
+        malformed(player.replace("\"n\"", "\"a\\u0000b\""), "\"name\" contains a control character");
         malformed(good.replace("\"SOLO\"", "\"SOLITAIRE\""), "unknown mode 'SOLITAIRE'");
-        malformed(good.replace("1970-01-01T00:00:00Z", "yesterday"),
+        malformed(good.replace("\"SERVER\"", "\"MINE\""), "unknown seedSource 'MINE'");
+        malformed(good.replace("\"SERVER\"", "\"DAILY\""), "\"day\" must be a non-empty string");
+        malformed(good.replace("\"day\":null", "\"day\":\"2026-11-29\""),
+                "\"day\" must be null unless seedSource is DAILY");
+        malformed(good.replace("2026-11-29T10:15:30Z", "yesterday"),
                 "\"finishedAt\" is not an ISO-8601 instant: 'yesterday'");
+        malformed(good.replace("2026-11-29T10:15:30Z", "+1000000-01-01T00:00:00Z"),
+                "\"finishedAt\" is out of range");
+        malformed(good.replace("2026-11-29T10:00:00Z", "1970-01-01T00:00:00Z"), "\"createdAt\" is out of range");
         malformed(good.replace(REPLAY, "null"), "\"replay\" is missing");
+        malformed(good.replace(REPLAY, "[1]"), "\"replay\" must be an object");
+        malformed(good.replace("\"events\":[]", "\"events\":[" + "0,".repeat(GameFinished.MAX_REPLAY_EVENTS) + "0]"),
+                "the replay has 100001 events, more than 100000");
     }
 
     @Test
