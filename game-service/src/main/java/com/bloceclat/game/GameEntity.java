@@ -1,5 +1,6 @@
 package com.bloceclat.game;
 
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.Collection;
 import java.util.List;
@@ -27,6 +28,16 @@ public class GameEntity extends PanacheEntityBase {
         SOLO, VERSUS_AI, TWO_PLAYERS, ONLINE_RACE
     }
 
+    /** Where a game's seed came from (the same names as {@code GameFinished.SeedSource}). */
+    public enum SeedSource {
+        /** Drawn by game-service from a CSPRNG; shown to no one before the game ended. */
+        SERVER,
+        /** The day's seed (HMAC of the server's secret, the UTC day and the level); shown once that day is over. */
+        DAILY,
+        /** Given by whoever created the game (a challenge link): it may be known in advance, so it is shown. */
+        CHOSEN
+    }
+
     public enum Status {
         /** Moves are accepted. */
         PLAYING,
@@ -51,9 +62,14 @@ public class GameEntity extends PanacheEntityBase {
     @Column(nullable = false)
     public long seed;
 
-    /** True when the player chose the seed or it is the daily seed: it may be shown while the game runs. */
-    @Column(name = "seed_public", nullable = false)
-    public boolean seedPublic;
+    /** Where the seed came from: decides when it may be shown ({@code GameService.seedShown}). */
+    @Enumerated(EnumType.STRING)
+    @Column(name = "seed_source", nullable = false)
+    public SeedSource seedSource;
+
+    /** The UTC day of a daily-challenge game ({@link SeedSource#DAILY}), else null. */
+    @Column(name = "daily_day")
+    public LocalDate dailyDay;
 
     @Column(name = "owner_subject")
     public String ownerSubject;
@@ -127,6 +143,17 @@ public class GameEntity extends PanacheEntityBase {
 
     public List<GameEvent> events() {
         return GameEvent.ofGame(id);
+    }
+
+    /**
+     * The daily games of a player on a day that have ended, at most one row per level: the levels they already
+     * finished that day.
+     */
+    public static List<String> finishedDailyLevels(String subject, LocalDate day) {
+        return getEntityManager().createQuery("SELECT DISTINCT g.level FROM GameEntity g WHERE g.ownerSubject = :s "
+                + "AND g.dailyDay = :d AND g.seedSource = :daily AND g.status <> :playing", String.class)
+                .setParameter("s", subject).setParameter("d", day).setParameter("daily", SeedSource.DAILY)
+                .setParameter("playing", Status.PLAYING).getResultList();
     }
 
     public boolean finished() {

@@ -2,19 +2,26 @@ package com.bloceclat.game;
 
 import static com.bloceclat.game.Play.As;
 import static com.bloceclat.game.Play.Started;
+import static java.time.temporal.ChronoUnit.MICROS;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.security.KeyPair;
 import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.LocalDate;
 import java.util.List;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.common.events.SignedMessage;
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
@@ -36,7 +43,7 @@ class GameMessagesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
-    void aFinishedGameArrivesOnceOnGameFinishedWithAReplayTheValidatorAccepts() throws Exception {
+    void aFinishedGameArrivesOnceOnGameFinishedSignedWithAReplayTheValidatorAccepts() throws Exception {
         Started g = Play.create(As.player(Tokens.player("frank")), "DIABOLICAL", 2026);
         Play.playToTheEnd(g, 1);
         awaitAllSent(g.id());
@@ -48,11 +55,21 @@ class GameMessagesTest {
             assertEquals(1, mine.size(), "game-finished records keyed " + g.id());
             task.close();
 
-            GameFinished message = GameFinished.fromJson(mine.get(0).value());
+            String envelope = mine.get(0).value();
+            assertEquals(TestKeys.KEY_ID, SignedMessage.fromJson(envelope).keyId());
+            GameFinished message = GameFinished.fromJson(TestKeys.open(envelope));
             assertEquals(g.id(), message.gameId().toString());
             assertEquals(GameFinished.Mode.SOLO, message.mode());
             assertEquals("sub-frank", message.player().subject());
             assertEquals("frank", message.player().name());
+            // a chosen seed: played normally, published as such (it never counts)
+            assertEquals(GameFinished.SeedSource.CHOSEN, message.seedSource());
+            assertNull(message.day());
+            JsonNode view = JSON.readTree(g.as().spec().when().get("/api/games/" + g.id()).then().extract().asString());
+            // as stored (PostgreSQL keeps microseconds)
+            assertEquals(instant(view, "createdAt"), message.createdAt().truncatedTo(MICROS));
+            assertEquals(instant(view, "finishedAt"), message.finishedAt().truncatedTo(MICROS));
+            assertTrue(message.createdAt().isBefore(message.finishedAt()));
             ReplayValidator.Result result = ReplayValidator.validate(Replay.fromJson(message.replayJson()));
             assertTrue(result.valid(), result.error());
             assertTrue(result.gameOver());
@@ -94,13 +111,64 @@ class GameMessagesTest {
 
             ConsumerTask<String, String> finished = companion.consumeStrings().fromTopics(GameFinished.CHANNEL);
             await().atMost(Duration.ofSeconds(30)).until(() -> !ofGame(finished.getRecords(), g.id()).isEmpty());
-            GameFinished message = GameFinished.fromJson(ofGame(finished.getRecords(), g.id()).get(0).value());
+            GameFinished message = GameFinished.fromJson(TestKeys.open(ofGame(finished.getRecords(), g.id()).get(0)
+                    .value()));
             finished.close();
             assertNull(message.player());
             ReplayValidator.Result result = ReplayValidator.validate(Replay.fromJson(message.replayJson()));
             assertTrue(result.valid(), result.error());
             assertFalse(result.gameOver());
             assertTrue(result.assisted());
+        }
+    }
+
+    @Test
+    void theMessageSaysWhereTheSeedCameFromAndOnlyGameServicesKeyVerifiesIt() throws Exception {
+        As gwen = As.player(Tokens.player("gwen"));
+        String server = gwen.spec().contentType("application/json").body("{\"level\": \"HARD\"}")
+                .when().post("/api/games").then().statusCode(201).extract().path("id");
+        var daily = gwen.spec().contentType("application/json").body("{\"level\": \"EASY\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(201).extract();
+        String dailyId = daily.path("id");
+        for (String id : List.of(server, dailyId)) {
+            gwen.spec().when().post("/api/games/" + id + "/resign").then().statusCode(200);
+            awaitAllSent(id);
+        }
+
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            ConsumerTask<String, String> task = companion.consumeStrings().fromTopics(GameFinished.CHANNEL);
+            await().atMost(Duration.ofSeconds(30)).until(() -> !ofGame(task.getRecords(), server).isEmpty()
+                    && !ofGame(task.getRecords(), dailyId).isEmpty());
+            String serverEnvelope = ofGame(task.getRecords(), server).get(0).value();
+            String dailyEnvelope = ofGame(task.getRecords(), dailyId).get(0).value();
+            task.close();
+
+            GameFinished s = GameFinished.fromJson(TestKeys.open(serverEnvelope));
+            assertEquals(GameFinished.SeedSource.SERVER, s.seedSource());
+            assertNull(s.day());
+            GameFinished d = GameFinished.fromJson(TestKeys.open(dailyEnvelope));
+            assertEquals(GameFinished.SeedSource.DAILY, d.seedSource());
+            assertEquals(LocalDate.parse(daily.path("day")), d.day());
+            assertEquals("sub-gwen", d.player().subject());
+
+            // another key pair, even under game-service's key id, does not verify it; an unknown key id is named
+            KeyPair other = SignedMessage.newKeyPair();
+            SignedMessage.Verifier impostor = SignedMessage.Verifier.of(
+                    List.of(TestKeys.KEY_ID + ":" + SignedMessage.base64(other.getPublic())));
+            SignedMessage.RefusedException refused = assertThrows(SignedMessage.RefusedException.class,
+                    () -> impostor.open(serverEnvelope));
+            assertTrue(refused.getMessage().startsWith("bad signature"), refused.getMessage());
+            SignedMessage.Verifier stranger = SignedMessage.Verifier.of(
+                    List.of("other-key:" + SignedMessage.base64(other.getPublic())));
+            assertTrue(assertThrows(SignedMessage.RefusedException.class, () -> stranger.open(dailyEnvelope))
+                    .getMessage().startsWith("unknown key 'test-2026'"));
+            // the signature covers the exact text: one character changed in the message is refused
+            SignedMessage e = SignedMessage.fromJson(serverEnvelope);
+            String forged = new SignedMessage(e.keyId(), e.signature(), e.message().replace("\"HARD\"", "\"EASY\""))
+                    .toJson();
+            assertNotEquals(serverEnvelope, forged);
+            assertTrue(assertThrows(SignedMessage.RefusedException.class, () -> TestKeys.open(forged))
+                    .getMessage().startsWith("bad signature"));
         }
     }
 
@@ -112,6 +180,10 @@ class GameMessagesTest {
     private static List<ConsumerRecord<String, String>> ofGame(List<ConsumerRecord<String, String>> records,
             String gameId) {
         return records.stream().filter(r -> gameId.equals(r.key())).toList();
+    }
+
+    private static java.time.Instant instant(JsonNode view, String field) {
+        return OffsetDateTime.parse(view.get(field).asText()).toInstant();
     }
 
     private static JsonNode read(String json) {

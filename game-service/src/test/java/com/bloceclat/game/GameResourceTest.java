@@ -12,12 +12,20 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import com.bloceclat.engine.Board;
@@ -27,6 +35,7 @@ import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.Rules;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayValidator;
+import com.bloceclat.game.service.DailyChallenge;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -66,16 +75,147 @@ class GameResourceTest {
                 .body("board", equalTo(List.of(Board.rows(engine.board()))));
     }
 
+    @Inject
+    TestClock clock;
+
+    @AfterEach
+    void putTheClockBack() {
+        clock.reset();
+    }
+
     @Test
-    void aServerSeedStaysHiddenWhileTheGameRunsAndTheDailySeedIsShared() {
-        given().contentType(ContentType.JSON).body("{\"level\": \"EASY\"}")
-                .when().post("/api/games").then().statusCode(201).body("seed", nullValue());
-        long first = ((Number) given().contentType(ContentType.JSON).body("{\"level\": \"EXPERT\", \"daily\": true}")
-                .when().post("/api/games").then().statusCode(201).extract().path("seed")).longValue();
-        long second = ((Number) given().auth().oauth2(Tokens.player("carol")).contentType(ContentType.JSON)
-                .body("{\"level\": \"EXPERT\", \"daily\": true}")
-                .when().post("/api/games").then().statusCode(201).extract().path("seed")).longValue();
-        assertEquals(first, second);
+    void aServerSeedIsShownInNoAnswerBeforeTheGameHasEndedAndThenIsTheSeedPlayed() {
+        As harry = As.player(Tokens.player("harry"));
+        var created = harry.spec().contentType(ContentType.JSON).body("{\"level\": \"MEDIUM\"}")
+                .when().post("/api/games").then().statusCode(201)
+                .body("seed", nullValue()).body("seedSource", equalTo("SERVER")).body("day", nullValue())
+                .extract();
+        String id = created.path("id");
+        List<String> startBoard = created.path("board");
+        List<String> firstPieces = created.path("pieces.id");
+        Started g = new Started(id, harry, null);
+
+        int[] m = Play.firstLegal(startBoard, created.path("pieces"));
+        move(g, 1, m[0], m[1], m[2]).statusCode(200)
+                .body("game.seed", nullValue()).body("game.seedSource", equalTo("SERVER"));
+        move(g, 1, m[0], m[1], m[2]).statusCode(200).body("repeated", equalTo(true)).body("game.seed", nullValue());
+        harry.spec().when().get("/api/games/" + id).then().statusCode(200)
+                .body("seed", nullValue()).body("seedSource", equalTo("SERVER"));
+        harry.spec().when().get("/api/games/" + id + "/replay").then().statusCode(409);
+
+        Number seed = harry.spec().when().post("/api/games/" + id + "/resign").then().statusCode(200)
+                .body("seed", notNullValue()).body("seedSource", equalTo("SERVER")).extract().path("seed");
+        harry.spec().when().get("/api/games/" + id).then().body("seed", equalTo(seed));
+        // the seed shown is the one the game was dealt from
+        Game dealt = new Game(seed.longValue(), Level.MEDIUM);
+        assertEquals(List.of(Board.rows(dealt.board())), startBoard);
+        assertEquals(List.of(dealt.pieces()).stream().map(Piece::name).toList(), firstPieces);
+        harry.spec().when().get("/api/games/" + id + "/replay").then().statusCode(200)
+                .body("seed", equalTo(seed));
+    }
+
+    @Test
+    void aChosenSeedIsPlayedNormallyAndShown() {
+        given().auth().oauth2(Tokens.player("ivy")).contentType(ContentType.JSON)
+                .body("{\"level\": \"EXPERT\", \"seed\": 1234}")
+                .when().post("/api/games").then().statusCode(201)
+                .body("seed", equalTo(1234)).body("seedSource", equalTo("CHOSEN")).body("day", nullValue())
+                .body("board", equalTo(List.of(Board.rows(new Game(1234, Level.EXPERT).board()))));
+    }
+
+    @Test
+    void aDailyGameShowsNoSeedNorReplayUntilItsDayIsOverEvenOnceItHasEnded() {
+        As jane = As.player(Tokens.player("jane"));
+        var created = jane.spec().contentType(ContentType.JSON).body("{\"level\": \"HARD\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(201)
+                .body("seed", nullValue()).body("seedSource", equalTo("DAILY")).body("day", notNullValue())
+                .extract();
+        String id = created.path("id");
+        LocalDate day = LocalDate.parse(created.path("day"));
+        Started g = new Started(id, jane, null);
+        int[] m = Play.firstLegal(created.path("board"), created.path("pieces"));
+        move(g, 1, m[0], m[1], m[2]).statusCode(200).body("game.seed", nullValue());
+        jane.spec().when().post("/api/games/" + id + "/resign").then().statusCode(200)
+                .body("status", equalTo("RESIGNED")).body("seed", nullValue()).body("day", equalTo(day.toString()));
+        jane.spec().when().get("/api/games/" + id).then().statusCode(200).body("seed", nullValue());
+        jane.spec().when().get("/api/games/" + id + "/replay").then().statusCode(409)
+                .contentType("application/problem+json")
+                .body("detail", equalTo("The replay of a daily game is served once its day is over, at "
+                        + day.plusDays(1) + "T00:00:00Z: it carries the seed, which is everyone's seed on " + day
+                        + "."));
+        clock.advance(Duration.ofDays(1));
+        long expected = DailyChallenge.seed(TestKeys.dailySecret(), day, Level.HARD);
+        jane.spec().when().get("/api/games/" + id).then().statusCode(200).body("seed", equalTo(expected));
+        jane.spec().when().get("/api/games/" + id + "/replay").then().statusCode(200).body("seed", equalTo(expected));
+    }
+
+    @Test
+    void theDailySeedIsEveryonesThatDayAndLevelFromTheSecretNotThePublicFormula() {
+        var guest = given().contentType(ContentType.JSON).body("{\"level\": \"EXPERT\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(201).body("seed", nullValue()).extract();
+        As kim = As.player(Tokens.player("kim"));
+        var player = kim.spec().contentType(ContentType.JSON).body("{\"level\": \"EXPERT\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(201).body("seed", nullValue()).extract();
+        var easy = kim.spec().contentType(ContentType.JSON).body("{\"level\": \"EASY\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(201).extract();
+        assertEquals((Object) guest.path("board"), player.path("board"));
+        assertEquals((Object) guest.path("pieces.id"), player.path("pieces.id"));
+        LocalDate day = LocalDate.parse(player.path("day"));
+
+        As guestOwner = As.guest(guest.path("gameToken"));
+        guestOwner.spec().when().post("/api/games/" + guest.path("id") + "/resign").then().statusCode(200);
+        kim.spec().when().post("/api/games/" + player.path("id") + "/resign").then().statusCode(200);
+        kim.spec().when().post("/api/games/" + easy.path("id") + "/resign").then().statusCode(200);
+        clock.advance(Duration.ofDays(1));
+        long expert = ((Number) guestOwner.spec().when().get("/api/games/" + guest.path("id")).then()
+                .statusCode(200).extract().path("seed")).longValue();
+        kim.spec().when().get("/api/games/" + player.path("id")).then().body("seed", equalTo(expert));
+        long easySeed = ((Number) kim.spec().when().get("/api/games/" + easy.path("id")).then().extract()
+                .path("seed")).longValue();
+        assertEquals(DailyChallenge.seed(TestKeys.dailySecret(), day, Level.EXPERT), expert);
+        assertEquals(DailyChallenge.seed(TestKeys.dailySecret(), day, Level.EASY), easySeed);
+        assertNotEquals(expert, easySeed);
+        assertNotEquals(oldPublicDailySeed(day, Level.EXPERT), expert);
+        assertNotEquals(oldPublicDailySeed(day, Level.EASY), easySeed);
+        // the next day's game is another seed
+        var next = kim.spec().contentType(ContentType.JSON).body("{\"level\": \"EXPERT\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(201).body("day", equalTo(day.plusDays(1).toString()))
+                .extract();
+        assertEquals(List.of(Board.rows(new Game(DailyChallenge.seed(TestKeys.dailySecret(), day.plusDays(1),
+                Level.EXPERT), Level.EXPERT).board())), next.path("board"));
+    }
+
+    @Test
+    void theDailyEndpointSaysTodayAndWhichLevelsThePlayerFinished() {
+        String lena = Tokens.player("lena");
+        var today = given().auth().oauth2(lena).when().get("/api/daily").then().statusCode(200)
+                .body("levels.level", equalTo(List.of("EASY", "MEDIUM", "HARD", "EXPERT", "DIABOLICAL")))
+                .body("levels.finished", equalTo(List.of(false, false, false, false, false))).extract();
+        LocalDate day = LocalDate.parse(today.path("day"));
+        assertEquals(day.plusDays(1) + "T00:00:00Z", today.path("endsAt"));
+
+        String id = given().auth().oauth2(lena).contentType(ContentType.JSON)
+                .body("{\"level\": \"MEDIUM\", \"daily\": true}").when().post("/api/games").then()
+                .statusCode(201).extract().path("id");
+        // a game still being played is not finished; a chosen seed on the same level is no daily game
+        given().auth().oauth2(lena).when().get("/api/daily").then().body("levels[1].finished", equalTo(false));
+        Started chosen = create(As.player(lena), "HARD", 77);
+        chosen.as().spec().when().post("/api/games/" + chosen.id() + "/resign").then().statusCode(200);
+        given().auth().oauth2(lena).when().post("/api/games/" + id + "/resign").then().statusCode(200);
+        given().auth().oauth2(lena).when().get("/api/daily").then()
+                .body("levels.finished", equalTo(List.of(false, true, false, false, false)));
+        given().when().get("/api/daily").then().statusCode(200).body("day", equalTo(day.toString()))
+                .body("levels", hasSize(5)).body("levels.findAll { it.containsKey('finished') }", hasSize(0));
+
+        clock.advance(Duration.ofDays(1));
+        given().auth().oauth2(lena).when().get("/api/daily").then().body("day", equalTo(day.plusDays(1).toString()))
+                .body("levels.finished", equalTo(List.of(false, false, false, false, false)));
+    }
+
+    /** The daily seed before this version: a public formula, so anyone could deal any day in advance. */
+    private static long oldPublicDailySeed(LocalDate day, Level level) {
+        return UUID.nameUUIDFromBytes(("bloc-eclat daily " + day + " " + level.name())
+                .getBytes(StandardCharsets.UTF_8)).getMostSignificantBits();
     }
 
     @Test

@@ -87,6 +87,10 @@ final class PackagedGameService implements AutoCloseable {
         env.put("QUARKUS_OIDC_CLIENT_ID", "quarkus-app");
         env.put("QUARKUS_OIDC_CREDENTIALS_SECRET", "secret");
         env.put("LOG_JSON", "false");
+        // the production profile has no signing key and no daily secret: the tests' fixed ones
+        env.put("BLOC_SIGNING_KEY_ID", TestKeys.KEY_ID);
+        env.put("BLOC_SIGNING_PRIVATE_KEY", TestKeys.PRIVATE_KEY);
+        env.put("BLOC_DAILY_SECRET", TestKeys.DAILY_SECRET);
         // tokens signed here with the key the OIDC server publishes
         System.setProperty("smallrye.jwt.sign.key.location", "privateKey.jwk");
     }
@@ -108,6 +112,30 @@ final class PackagedGameService implements AutoCloseable {
     /** Starts a replica with some more environment variables (configuration) of its own. */
     Replica start(Map<String, String> more) {
         int port = LocalProcess.freePort();
+        Path log = logDir.resolve("game-service-run-" + (runs + 1) + ".log");
+        Process process = launch(more, List.of(), port, log);
+        Replica replica = new Replica(process, port);
+        replicas.add(replica);
+        LocalProcess.awaitAnswer(process, URI.create(replica.http() + "/q/health/ready"), Duration.ofSeconds(120),
+                "game-service", log);
+        return replica;
+    }
+
+    /**
+     * Starts a replica with the environment variables {@code without} left out and {@code more} added, which must
+     * make it exit at start; answers its log.
+     */
+    String failToStart(Map<String, String> more, String... without) throws IOException, InterruptedException {
+        Path log = logDir.resolve("game-service-run-" + (runs + 1) + ".log");
+        Process process = launch(more, List.of(without), LocalProcess.freePort(), log);
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("game-service started (or hung) although it should not have; see " + log);
+        }
+        return Files.readString(log);
+    }
+
+    private Process launch(Map<String, String> more, List<String> without, int port, Path log) {
         runs++;
         List<String> command = new ArrayList<>();
         String cpus = System.getProperty("game.cpus");
@@ -125,23 +153,17 @@ final class PackagedGameService implements AutoCloseable {
                 "-jar", jar().toAbsolutePath().toString()));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(env);
+        without.forEach(builder.environment()::remove);
         builder.environment().putAll(more);
         builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
         builder.redirectErrorStream(true);
-        Path log = logDir.resolve("game-service-run-" + runs + ".log");
-        Process process;
         try {
             Files.createDirectories(logDir);
             builder.redirectOutput(log.toFile());
-            process = builder.start();
+            return builder.start();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Replica replica = new Replica(process, port);
-        replicas.add(replica);
-        LocalProcess.awaitAnswer(process, URI.create(replica.http() + "/q/health/ready"), Duration.ofSeconds(120),
-                "game-service", log);
-        return replica;
     }
 
     /** Stops the broker: Kafka is unavailable until {@link #startKafka()}. */

@@ -2,8 +2,10 @@ package com.bloceclat.game;
 
 import static io.restassured.RestAssured.given;
 
+import java.util.List;
 import java.util.Map;
 
+import com.bloceclat.engine.Board;
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.Piece;
@@ -72,6 +74,29 @@ final class Play {
                 for (int col = 0; col < 8; col++) {
                     if (Rules.illegalReason(game.board(), remaining[slot], row, col) == null) {
                         return new int[] {slot, row, col};
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The first legal placement in a game's view (its {@code board} and {@code pieces}), as {slot, row, col}: for
+     * games whose seed the test does not know. Null when none fits.
+     */
+    @SuppressWarnings("unchecked")
+    static int[] firstLegal(List<String> board, List<Map<String, Object>> pieces) {
+        long b = Board.parse(board.toArray(String[]::new));
+        for (Map<String, Object> p : pieces) {
+            if (Boolean.TRUE.equals(p.get("placed"))) {
+                continue;
+            }
+            Piece piece = Piece.ofRows(((List<String>) p.get("rows")).toArray(String[]::new));
+            for (int row = 0; row < 8; row++) {
+                for (int col = 0; col < 8; col++) {
+                    if (Rules.illegalReason(b, piece, row, col) == null) {
+                        return new int[] {(Integer) p.get("slot"), row, col};
                     }
                 }
             }

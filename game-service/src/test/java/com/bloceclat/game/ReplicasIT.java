@@ -233,7 +233,7 @@ class ReplicasIT {
             task.close();
             events.close();
             assertEquals(1, finished.size());
-            GameFinished message = GameFinished.fromJson(finished.get(0).value());
+            GameFinished message = GameFinished.fromJson(TestKeys.open(finished.get(0).value()));
             ReplayValidator.Result result = ReplayValidator.validate(Replay.fromJson(message.replayJson()));
             assertTrue(result.valid(), result.error());
             assertTrue(result.gameOver());
@@ -280,11 +280,25 @@ class ReplicasIT {
             task.close();
             assertEquals(1, finished.size());
             ReplayValidator.Result result = ReplayValidator.validate(
-                    Replay.fromJson(GameFinished.fromJson(finished.get(0).value()).replayJson()));
+                    Replay.fromJson(GameFinished.fromJson(TestKeys.open(finished.get(0).value())).replayJson()));
             assertTrue(result.valid(), result.error());
             assertEquals(shadow.score(), result.score());
         }
         next.kill();
+    }
+
+    @Test
+    void aReplicaWithoutAGoodSigningKeyOrDailySecretDoesNotStartAndSaysWhy() throws Exception {
+        String missing = stack.failToStart(Map.of(), "BLOC_SIGNING_PRIVATE_KEY");
+        assertTrue(missing.contains("bloc.signing.private-key"), missing);
+        String malformed = stack.failToStart(Map.of("BLOC_SIGNING_PRIVATE_KEY", "bm90IGEga2V5"));
+        assertTrue(malformed.contains("BLOC_SIGNING_PRIVATE_KEY): not a base64 PKCS#8 Ed25519 private key"),
+                malformed);
+        String noSecret = stack.failToStart(Map.of(), "BLOC_DAILY_SECRET");
+        assertTrue(noSecret.contains("bloc.daily.secret"), noSecret);
+        String shortSecret = stack.failToStart(Map.of("BLOC_DAILY_SECRET", "guessable"));
+        assertTrue(shortSecret.contains("bloc.daily.secret (BLOC_DAILY_SECRET) must be at least 16 characters"),
+                shortSecret);
     }
 
     /** A JDK WebSocket client collecting frames. */

@@ -39,6 +39,9 @@ public class GameMessages {
     @Inject
     OutboxRelay relay;
 
+    @Inject
+    ResultSigner signer;
+
     public void created(GameEntity g, Game game) {
         event(g, game, "CREATED", null);
     }
@@ -47,14 +50,18 @@ public class GameMessages {
         event(g, game, event.type.name(), event);
     }
 
-    /** The finished game with its whole replay, on {@value GameFinished#CHANNEL}, keyed by game id. */
+    /**
+     * The finished game with its whole replay, on {@value GameFinished#CHANNEL}, keyed by game id: {@link GameFinished}
+     * (schema 2) with the facts game-service vouches for (player, mode, seed source and day, creation and end), signed
+     * by {@link ResultSigner} (docs/events.md "Signed messages").
+     */
     public void finished(GameEntity g, Game game) {
         GameFinished.Player player = g.ownerSubject == null ? null
                 : GameFinished.Player.of(g.ownerSubject, g.ownerName);
         GameFinished message = GameFinished.of(g.id, player, GameFinished.Mode.valueOf(g.mode.name()),
-                g.seedPublic ? GameFinished.SeedSource.CHOSEN : GameFinished.SeedSource.SERVER, null,
-                g.createdAt.toInstant(), g.finishedAt.toInstant(), game.replay().toJson());
-        enqueue(GameFinished.CHANNEL, g.id.toString(), message.toJson());
+                GameFinished.SeedSource.valueOf(g.seedSource.name()), g.dailyDay, g.createdAt.toInstant(),
+                g.finishedAt.toInstant(), game.replay().toJson());
+        enqueue(GameFinished.CHANNEL, g.id.toString(), signer.sign(message.toJson()));
     }
 
     private void event(GameEntity g, Game game, String type, GameEvent event) {

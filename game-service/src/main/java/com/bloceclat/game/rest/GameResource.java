@@ -22,6 +22,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
@@ -69,8 +70,9 @@ public class GameResource {
 
     public record NewGameRequest(
             @NotBlank(message = "name a level: EASY, MEDIUM, HARD, EXPERT or DIABOLICAL") String level,
+            @Schema(description = "A seed of your own (a challenge link): the game is played normally but never counts")
             Long seed,
-            Boolean daily) {
+            @Schema(description = "True for today's daily challenge") Boolean daily) {
     }
 
     public record MoveRequest(
@@ -91,9 +93,13 @@ public class GameResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Start a solo game", description = "The seed is the server's unless one is given "
-            + "(challenges) or daily is true (the same seed for everyone that UTC day and level). A guest gets "
-            + "gameToken in the answer, to send as header X-Game-Token on every later call about the game.")
+    @Operation(summary = "Start a solo game", description = "Without seed or daily the seed is the server's, drawn "
+            + "secretly (seedSource SERVER) and shown once the game has ended; only such a game of a logged-in "
+            + "player can set a record. A given seed (a challenge link, seedSource CHOSEN) is shown at once and the "
+            + "game never counts. daily: true plays today's challenge (seedSource DAILY, guests too): the same seed "
+            + "for everyone this UTC day and level, derived from a server secret, shown to no one before the day is "
+            + "over. A guest gets gameToken in the answer, to send as header X-Game-Token on every later call about "
+            + "the game.")
     @APIResponses({
             @APIResponse(responseCode = "201", description = "The new game; Location is its URL"),
             @APIResponse(responseCode = "400", description = "Unknown level, or both seed and daily") })
@@ -168,8 +174,10 @@ public class GameResource {
     @GET
     @Path("/{id}/replay")
     @Operation(summary = "The replay of a finished game (docs/rules.md \"Replays\"), with the start board the seed "
-            + "deals as `start`, for replay viewers")
-    @APIResponse(responseCode = "409", description = "The game is still being played")
+            + "deals as `start`, for replay viewers", description = "The replay carries the seed: it is served once "
+            + "the seed may be shown, for a daily game once its UTC day is over.")
+    @APIResponse(responseCode = "409", description = "The game is still being played, or it is a daily game whose "
+            + "day is not over")
     public ObjectNode replay(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token)
             throws JsonProcessingException {
         String json = games.replay(gameId(id), requester(token));

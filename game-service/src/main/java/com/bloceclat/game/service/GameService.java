@@ -33,6 +33,7 @@ import com.bloceclat.engine.Level;
 import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.Rules;
 import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.GameEntity.SeedSource;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.MatchEntity;
 import com.bloceclat.game.messaging.GameMessages;
@@ -40,6 +41,8 @@ import com.bloceclat.solver.client.SolverBusyException;
 import com.bloceclat.solver.client.SolverClient;
 import com.bloceclat.solver.client.SolverRequestException;
 import com.bloceclat.solver.client.SolverUnavailableException;
+import com.bloceclat.game.service.Views.DailyLevel;
+import com.bloceclat.game.service.Views.DailyView;
 import com.bloceclat.game.service.Views.GameView;
 import com.bloceclat.game.service.Views.Happened;
 import com.bloceclat.game.service.Views.HintView;
@@ -77,27 +80,38 @@ public class GameService {
     @Inject
     GameCache cache;
 
+    @Inject
+    DailyChallenge daily;
+
     /** Seed choice at creation: the server's, a given one, or the day's. */
     public record NewGame(Level level, Long seed, boolean daily) {
     }
 
+    /**
+     * A new solo game on the server's seed (a CSPRNG's, {@link SeedSource#SERVER}), the one given
+     * ({@link SeedSource#CHOSEN}) or today's daily seed ({@link SeedSource#DAILY}, also for guests).
+     */
     @Transactional
     public GameView create(NewGame request, Requester requester) {
         if (request.seed() != null && request.daily()) {
             throw new BadRequestException("Choose either a seed or the daily game, not both.");
         }
         long seed;
-        boolean seedPublic = true;
+        SeedSource source;
+        LocalDate day = null;
         if (request.daily()) {
-            seed = dailySeed(LocalDate.now(ZoneOffset.UTC), request.level());
+            day = daily.today();
+            seed = daily.seed(day, request.level());
+            source = SeedSource.DAILY;
         } else if (request.seed() != null) {
             seed = request.seed();
+            source = SeedSource.CHOSEN;
         } else {
             seed = RANDOM.nextLong();
-            seedPublic = false;
+            source = SeedSource.SERVER;
         }
         String token = requester.guest() ? newGameToken() : null;
-        GameEntity g = newGame(GameEntity.Mode.SOLO, request.level(), seed, seedPublic, requester, token, null, null);
+        GameEntity g = newGame(GameEntity.Mode.SOLO, request.level(), seed, source, day, requester, token, null, null);
         Rebuilt r = rebuild(g, List.of());
         cache.putAfterCommit(g.id, g.eventCount, r);
         return view(g, r).withToken(token);
@@ -116,17 +130,32 @@ public class GameService {
     }
 
     /**
-     * Stores a new game and announces it. {@code owner} null means the game is played by game-service (the AI);
-     * otherwise a guest owner needs {@code token}.
+     * A match's game: {@link #newGame(GameEntity.Mode, Level, long, SeedSource, LocalDate, Requester, String, UUID,
+     * Integer)} on a seed that is public ({@link SeedSource#CHOSEN}) or the server's ({@link SeedSource#SERVER}, the
+     * match's {@link #randomSeed()}).
      */
     GameEntity newGame(GameEntity.Mode mode, Level level, long seed, boolean seedPublic, Requester owner,
             String token, UUID matchId, Integer seat) {
+        return newGame(mode, level, seed, seedPublic ? SeedSource.CHOSEN : SeedSource.SERVER, null, owner, token,
+                matchId, seat);
+    }
+
+    /**
+     * Stores a new game and announces it. {@code owner} null means the game is played by game-service (the AI);
+     * otherwise a guest owner needs {@code token}. {@code day} is the UTC day of a {@link SeedSource#DAILY} seed.
+     */
+    GameEntity newGame(GameEntity.Mode mode, Level level, long seed, SeedSource source, LocalDate day,
+            Requester owner, String token, UUID matchId, Integer seat) {
+        if ((source == SeedSource.DAILY) != (day != null)) {
+            throw new IllegalArgumentException("a daily seed has its day, no other has one");
+        }
         GameEntity g = new GameEntity();
         g.id = UUID.randomUUID();
         g.mode = mode;
         g.level = level.name();
         g.seed = seed;
-        g.seedPublic = seedPublic;
+        g.seedSource = source;
+        g.dailyDay = day;
         if (owner != null && owner.guest()) {
             g.guestTokenHash = sha256(token);
         } else if (owner != null) {
@@ -143,12 +172,6 @@ public class GameService {
         g.persist();
         messages.created(g, game);
         return g;
-    }
-
-    /** The same seed for everyone on one UTC day and level. */
-    static long dailySeed(LocalDate day, Level level) {
-        return UUID.nameUUIDFromBytes(("bloc-eclat daily " + day + " " + level.name())
-                .getBytes(StandardCharsets.UTF_8)).getMostSignificantBits();
     }
 
     @Transactional
@@ -335,13 +358,21 @@ public class GameService {
         return true;
     }
 
-    /** The replay of a finished game (RULES.md "Replay"). */
+    /**
+     * The replay of a finished game (RULES.md "Replay"). It carries the seed, so it is served only when the seed may be
+     * shown: a daily game's once its day is over.
+     */
     @Transactional
     public String replay(UUID id, Requester requester) {
         GameEntity g = owned(GameEntity.findById(id), id, requester);
         if (!g.finished()) {
             throw conflict("The replay is served once the game is finished: it carries the seed, which tells the "
                     + "pieces still to come.");
+        }
+        if (!seedShown(g)) {
+            throw conflict("The replay of a daily game is served once its day is over, at "
+                    + DailyChallenge.end(g.dailyDay) + ": it carries the seed, which is everyone's seed on "
+                    + g.dailyDay + ".");
         }
         return rebuild(g, g.events()).game.replay().toJson();
     }
@@ -603,9 +634,38 @@ public class GameService {
         return OffsetDateTime.now(ZoneOffset.UTC);
     }
 
+    // --- daily challenge ---
+
+    /** Today's daily challenge, and for a logged-in player which levels' daily game they already finished. */
+    @Transactional
+    public DailyView daily(Requester requester) {
+        LocalDate today = daily.today();
+        List<String> finished = requester.guest() ? List.of()
+                : GameEntity.finishedDailyLevels(requester.subject(), today);
+        List<DailyLevel> levels = new ArrayList<>();
+        for (Level level : Level.values()) {
+            levels.add(new DailyLevel(level.name(), requester.guest() ? null : finished.contains(level.name())));
+        }
+        return new DailyView(today, DailyChallenge.end(today), levels);
+    }
+
     // --- views ---
 
-    static GameView view(GameEntity g, Rebuilt r) {
+    /**
+     * Whether a game's seed may be shown now (views, sockets, the replay): a chosen seed always; the server's once the
+     * game has ended; a daily seed once the game has ended and its UTC day is over (not before, even once the game
+     * ended: the seed is everyone's that day; not while a game started that day is still played after it). Match
+     * games carry the server's seed and follow its rule here.
+     */
+    public boolean seedShown(GameEntity g) {
+        return switch (g.seedSource) {
+            case CHOSEN -> true;
+            case SERVER -> g.finished();
+            case DAILY -> g.finished() && daily.over(g.dailyDay);
+        };
+    }
+
+    GameView view(GameEntity g, Rebuilt r) {
         Game game = r.game;
         Integer undoable = g.mode == GameEntity.Mode.SOLO && !g.finished() ? r.standingThisRound.peek() : null;
         List<PieceView> pieces = new ArrayList<>();
@@ -613,8 +673,8 @@ public class GameService {
         for (int s = 0; s < all.length; s++) {
             pieces.add(new PieceView(s, all[s].name(), List.of(all[s].rows()), game.placed(s)));
         }
-        return new GameView(g.id, g.mode.name(), g.level, g.seedPublic || g.finished() ? g.seed : null,
-                g.status.name(), List.of(Board.rows(game.board())), game.score(), game.streak(), game.miss(),
+        return new GameView(g.id, g.mode.name(), g.level, seedShown(g) ? g.seed : null, g.seedSource.name(),
+                g.dailyDay, g.status.name(), List.of(Board.rows(game.board())), game.score(), game.streak(), game.miss(),
                 game.round(), pieces, game.assisted(), game.gameOver(), r.lastMoveNumber + 1, undoable, g.eventCount,
                 g.createdAt, g.finishedAt, null);
     }

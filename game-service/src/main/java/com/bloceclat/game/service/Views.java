@@ -1,5 +1,7 @@
 package com.bloceclat.game.service;
 
+import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
@@ -24,7 +26,12 @@ public final class Views {
             UUID id,
             String mode,
             String level,
-            @Schema(description = "Shown for a chosen or daily seed, and for every finished game") Long seed,
+            @Schema(description = "Shown only when it tells nothing still to come: a CHOSEN seed always, a SERVER "
+                    + "seed once the game has ended, a DAILY seed once its UTC day is over") Long seed,
+            @Schema(description = "Where the seed came from: SERVER (drawn secretly by game-service), DAILY (the "
+                    + "day's challenge) or CHOSEN (given at creation, a challenge link)",
+                    enumeration = { "SERVER", "DAILY", "CHOSEN" }) String seedSource,
+            @Schema(description = "A daily game's UTC day (absent for other games)") LocalDate day,
             @Schema(description = "PLAYING, OVER (no piece fits), RESIGNED, or WON (ended by winning its match)")
             String status,
             @Schema(description = "8 rows, top first; '#' filled, '.' empty") List<String> board,
@@ -46,7 +53,7 @@ public final class Views {
                     + "about this game") String gameToken) {
 
         GameView withToken(String token) {
-            return new GameView(id, mode, level, seed, status, board, score, streak, miss, round, pieces, assisted,
+            return new GameView(id, mode, level, seed, seedSource, day, status, board, score, streak, miss, round, pieces, assisted,
                     gameOver, nextMoveNumber, undoMoveNumber, version, createdAt, finishedAt, token);
         }
     }
@@ -115,5 +122,23 @@ public final class Views {
             @Schema(description = "True until another player joins") boolean waiting,
             @Schema(description = "The match, once made") UUID matchId,
             OffsetDateTime since) {
+    }
+
+    @Schema(description = "Today's daily challenge: one seed per level, the same for everyone this UTC day, shown to "
+            + "no one before the day is over")
+    public record DailyView(
+            @Schema(description = "Today, UTC") LocalDate day,
+            @Schema(description = "When today's challenge ends and its seeds may be shown (the next UTC midnight)")
+            Instant endsAt,
+            @Schema(description = "Every level, in order") List<DailyLevel> levels) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(description = "Today's daily challenge on one level")
+    public record DailyLevel(
+            String level,
+            @Schema(description = "Logged-in players only: true once they finished a daily game of this level today "
+                    + "(a new one is then practice: only the first finished one counts on the daily board)")
+            Boolean finished) {
     }
 }
