@@ -7,6 +7,7 @@ import java.security.SecureRandom;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -369,10 +370,14 @@ public class GameService {
             throw conflict("The replay is served once the game is finished: it carries the seed, which tells the "
                     + "pieces still to come.");
         }
-        if (!seedShown(g)) {
+        if (!seedShown(g) && g.seedSource == SeedSource.DAILY) {
             throw conflict("The replay of a daily game is served once its day is over, at "
                     + DailyChallenge.end(g.dailyDay) + ": it carries the seed, which is everyone's seed on "
                     + g.dailyDay + ".");
+        }
+        if (!seedShown(g)) {
+            throw conflict("The replay is served once the game's seed may be shown: it carries the seed, which tells "
+                    + "the pieces still to come.");
         }
         return rebuild(g, g.events()).game.replay().toJson();
     }
@@ -630,8 +635,9 @@ public class GameService {
         }
     }
 
+    /** Now, to the microsecond PostgreSQL stores: a time published (game-finished) is the one stored. */
     private static OffsetDateTime now() {
-        return OffsetDateTime.now(ZoneOffset.UTC);
+        return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
     }
 
     // --- daily challenge ---
