@@ -3,6 +3,7 @@ package com.bloceclat.game.service;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -34,6 +35,11 @@ import io.quarkus.runtime.StartupEvent;
  * its next placement from solver-service. When no solver replica answers, the game simply waits for a later tick;
  * the match goes on. Any replica may play any AI game: a placement is applied only if the game did not change since
  * the question was asked (see {@link GameService#aiPlay}), so two replicas never both play one turn.
+ * <p>
+ * The AI never starts a round its person has not been dealt ({@link MatchVisibility#aiMayPlay}): at a round boundary
+ * it waits with its last piece until the person's round is ahead of its own, or the person's game has ended. A
+ * waiting game is looked at again once per pace (not on every tick), so once the person has moved on it plays within
+ * about a pace, as it would have.
  */
 @ApplicationScoped
 public class AiDriver {
@@ -53,6 +59,8 @@ public class AiDriver {
     SolverClient solver;
 
     private final Set<UUID> inFlight = ConcurrentHashMap.newKeySet();
+    /** AI games found waiting for their person at a round boundary: when (System.nanoTime) to look again. */
+    private final Map<UUID, Long> waiting = new ConcurrentHashMap<>();
     private ScheduledExecutorService ticker;
     private ExecutorService workers;
 
@@ -73,9 +81,18 @@ public class AiDriver {
     private void tick() {
         try {
             OffsetDateTime due = OffsetDateTime.now(ZoneOffset.UTC).minus(config.pace());
-            List<UUID> ready = QuarkusTransaction.requiringNew().call(() -> GameEntity.<GameEntity>find(
-                    "mode = ?1 and seat = ?2 and status = ?3 and updatedAt <= ?4 order by updatedAt",
-                    GameEntity.Mode.VERSUS_AI, MatchService.AI_SEAT, GameEntity.Status.PLAYING, due)
+            long now = System.nanoTime();
+            // games waiting for their person are left out until their time to look again (they would otherwise
+            // stay first in the order and crowd out the games that may play)
+            waiting.values().removeIf(again -> now - again >= 0);
+            List<UUID> skip = List.copyOf(waiting.keySet());
+            List<UUID> ready = QuarkusTransaction.requiringNew().call(() -> (skip.isEmpty()
+                    ? GameEntity.<GameEntity>find(
+                            "mode = ?1 and seat = ?2 and status = ?3 and updatedAt <= ?4 order by updatedAt",
+                            GameEntity.Mode.VERSUS_AI, MatchService.AI_SEAT, GameEntity.Status.PLAYING, due)
+                    : GameEntity.<GameEntity>find("mode = ?1 and seat = ?2 and status = ?3 and updatedAt <= ?4 "
+                            + "and id not in ?5 order by updatedAt", GameEntity.Mode.VERSUS_AI,
+                            MatchService.AI_SEAT, GameEntity.Status.PLAYING, due, skip))
                     .page(0, 100).list().stream().map(g -> g.id).toList());
             for (UUID id : ready) {
                 if (inFlight.add(id)) {
@@ -102,6 +119,12 @@ public class AiDriver {
                 matches.endDecidedAiGame(gameId);
                 return;
             }
+            if (question.waits()) {
+                waiting.put(gameId, System.nanoTime() + config.pace().toNanos());
+                LOG.debugf("AI game %s waits for its person at the end of a round", gameId);
+                return;
+            }
+            waiting.remove(gameId);
             JsonNode answer = solver.solve(question.request());
             games.aiPlay(question, answer);
         } catch (ProcessingException | SolverBusyException | SolverUnavailableException e) {

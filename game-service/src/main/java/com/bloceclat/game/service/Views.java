@@ -24,7 +24,8 @@ public final class Views {
             UUID id,
             String mode,
             String level,
-            @Schema(description = "Shown for a chosen or daily seed, and for every finished game") Long seed,
+            @Schema(description = "Shown for a chosen or daily seed and for a finished solo game; a match's games "
+                    + "show it once the match has finished (every seat plays the match's seed)") Long seed,
             @Schema(description = "PLAYING, OVER (no piece fits), RESIGNED, or WON (ended by winning its match)")
             String status,
             @Schema(description = "8 rows, top first; '#' filled, '.' empty") List<String> board,
@@ -32,7 +33,8 @@ public final class Views {
             int streak,
             int miss,
             @Schema(description = "The round in progress (= completed rounds)") int round,
-            @Schema(description = "The round's three pieces; placed ones flagged") List<PieceView> pieces,
+            @Schema(description = "The round's three pieces; placed ones flagged. Absent for the other seat of a "
+                    + "match while it is ahead of you (see gridRound)") List<PieceView> pieces,
             @Schema(description = "True once a hint or an undo was used") boolean assisted,
             boolean gameOver,
             @Schema(description = "The move number the next placement must carry") int nextMoveNumber,
@@ -43,11 +45,15 @@ public final class Views {
             OffsetDateTime createdAt,
             OffsetDateTime finishedAt,
             @Schema(description = "Guests only, at creation only: send it as header X-Game-Token on every call "
-                    + "about this game") String gameToken) {
+                    + "about this game") String gameToken,
+            @Schema(description = "Versus AI and online race, the other seat's game while it is in a later round "
+                    + "than yours and your game plays: board, streak and miss are as they were at the end of this "
+                    + "round (yours) and pieces are left out, so nothing of a round you have not been dealt is "
+                    + "shown; score, round and status are live. Absent otherwise") Integer gridRound) {
 
         GameView withToken(String token) {
             return new GameView(id, mode, level, seed, status, board, score, streak, miss, round, pieces, assisted,
-                    gameOver, nextMoveNumber, undoMoveNumber, version, createdAt, finishedAt, token);
+                    gameOver, nextMoveNumber, undoMoveNumber, version, createdAt, finishedAt, token, gridRound);
         }
     }
 
@@ -95,7 +101,8 @@ public final class Views {
             String level,
             @Schema(description = "The AI's strength, 1 to 5") Integer strength,
             @Schema(description = "PLAYING or FINISHED") String status,
-            @Schema(description = "Shown once the match is finished") Long seed,
+            @Schema(description = "Shown once the match is finished (no seat accepts a move any more); so are its "
+                    + "games' seeds and replays") Long seed,
             @Schema(description = "Versus AI: the score of the first game to end, for the other to beat; online "
                     + "race: the score of a player who left (resigned for them after the disconnect timeout)")
             Integer targetScore,
