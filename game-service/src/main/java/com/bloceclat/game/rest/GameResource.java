@@ -169,7 +169,8 @@ public class GameResource {
     @Path("/{id}/replay")
     @Operation(summary = "The replay of a finished game (docs/rules.md \"Replays\"), with the start board the seed "
             + "deals as `start`, for replay viewers")
-    @APIResponse(responseCode = "409", description = "The game is still being played")
+    @APIResponse(responseCode = "409", description = "The game is still being played, or it is a match's game and "
+            + "another seat of its match still plays (the replay carries the match's seed)")
     public ObjectNode replay(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token)
             throws JsonProcessingException {
         String json = games.replay(gameId(id), requester(token));
