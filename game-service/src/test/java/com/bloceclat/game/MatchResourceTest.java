@@ -123,12 +123,8 @@ class MatchResourceTest {
         Play.Started me = new Play.Started(mine, Play.As.player(Tokens.player("ivy")), null);
         int n = 1;
         String status = "PLAYING";
-        while (true) {
-            var now = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then()
-                    .body("seed", nullValue()).body("games[1].seed", nullValue()).extract();
-            if (!"PLAYING".equals(now.path("games[1].status")) || !"PLAYING".equals(status)) {
-                break;
-            }
+        String aiStatus = "PLAYING";
+        while ("PLAYING".equals(status) && "PLAYING".equals(aiStatus)) {
             for (int i = 0; i < 3 && "PLAYING".equals(status); i++) {
                 status = playFirstLegal(me, n++);
             }
@@ -143,43 +139,44 @@ class MatchResourceTest {
                 return !"PLAYING".equals(s.path("games[1].status")) || !"PLAYING".equals(s.path("status"))
                         || (int) s.path("games[1].nextMoveNumber") == 3 * personRound + 3;
             });
-        }
-        if (!"PLAYING".equals(status)) {
-            // the person ended first (no piece fits): their score is the one to beat, the AI plays on past their
-            // round until it beats it or ends
-            await().atMost(Duration.ofSeconds(120)).untilAsserted(() -> given().auth().oauth2(Tokens.player("ivy"))
-                    .when().get("/api/matches/" + id).then().body("status", equalTo("FINISHED")));
-            var end = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then()
-                    .body("seed", notNullValue()).extract();
-            int person = end.path("games[0].score");
-            int ai = end.path("games[1].score");
-            assertEquals(person, (int) end.path("targetScore"));
-            if (ai > person) {
-                assertEquals(1, (int) end.path("winnerSeat"));
-                assertEquals("WON", end.path("games[1].status"));
-            } else {
-                assertEquals("OVER", end.path("games[1].status"));
+            var now = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then()
+                    .extract();
+            if ("PLAYING".equals(now.path("status"))) {
+                assertNull(now.path("seed"));
+                assertNull(now.path("games[1].seed"));
             }
-            return;
+            aiStatus = now.path("games[1].status");
         }
-        // the AI was blocked first: its score is the one to beat
-        var state = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then()
-                .body("targetScore", notNullValue()).extract();
-        int target = state.path("targetScore");
-        assertEquals(target, (int) state.path("games[1].score"));
+        // the AI was blocked first: its score is the one to beat, the person plays on to beat it
         while ("PLAYING".equals(status)) {
+            var s = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then().extract();
+            if (!"PLAYING".equals(s.path("status"))) {
+                break;
+            }
+            assertEquals((int) s.path("games[1].score"), (int) s.path("targetScore"));
             status = playFirstLegal(me, n++);
         }
+        // or the person ended first: the AI plays on, past the person's round, to beat their score or end
+        await().atMost(Duration.ofSeconds(120)).untilAsserted(() -> given().auth().oauth2(Tokens.player("ivy"))
+                .when().get("/api/matches/" + id).then().body("status", equalTo("FINISHED"))
+                .body("games[1].status", not(equalTo("PLAYING"))));
         var end = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then()
-                .body("status", equalTo("FINISHED")).body("seed", notNullValue()).extract();
+                .body("seed", notNullValue()).extract();
         int myScore = end.path("games[0].score");
-        if (myScore > target) {
-            assertEquals("WON", status);
-            assertEquals(0, (int) end.path("winnerSeat"));
+        int aiScore = end.path("games[1].score");
+        boolean personFirst = java.time.OffsetDateTime.parse(end.path("games[0].finishedAt"))
+                .isBefore(java.time.OffsetDateTime.parse(end.path("games[1].finishedAt")));
+        int target = end.path("targetScore");
+        assertEquals(personFirst ? myScore : aiScore, target);
+        int other = personFirst ? aiScore : myScore;
+        String otherStatus = end.path(personFirst ? "games[1].status" : "games[0].status");
+        if (other > target) {
+            assertEquals("WON", otherStatus);
+            assertEquals(personFirst ? 1 : 0, (int) end.path("winnerSeat"));
         } else {
-            assertEquals("OVER", status);
-            if (myScore < target) {
-                assertEquals(1, (int) end.path("winnerSeat"));
+            assertEquals("OVER", otherStatus);
+            if (other < target) {
+                assertEquals(personFirst ? 0 : 1, (int) end.path("winnerSeat"));
             } else {
                 assertNull(end.path("winnerSeat"));
             }
