@@ -377,6 +377,7 @@ class MatchResourceTest {
                 given().header("X-Game-Token", token).when().get("/api/matches/" + id).then()
                         .body("games[1].round", equalTo(0)).body("games[1].nextMoveNumber", equalTo(3))
                         .body("games[0].round", equalTo(0)));
+        given().when().get("/q/metrics").then().statusCode(200).body(containsString("bloc_ai_waiting"));
 
         // the person completes round 0: the AI completes it too, and waits again at the end of round 1
         for (int n = 1; n <= 3; n++) {

@@ -26,6 +26,8 @@ import com.bloceclat.solver.client.SolverClient;
 import com.bloceclat.solver.client.SolverUnavailableException;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -58,6 +60,9 @@ public class AiDriver {
     @Inject
     SolverClient solver;
 
+    @Inject
+    MeterRegistry registry;
+
     private final Set<UUID> inFlight = ConcurrentHashMap.newKeySet();
     /** AI games found waiting for their person at a round boundary: when (System.nanoTime) to look again. */
     private final Map<UUID, Long> waiting = new ConcurrentHashMap<>();
@@ -65,6 +70,9 @@ public class AiDriver {
     private ExecutorService workers;
 
     void start(@Observes StartupEvent event) {
+        Gauge.builder("bloc.ai.waiting", waiting, Map::size)
+                .description("AI games of this replica waiting for their person at the end of a round")
+                .register(registry);
         workers = Executors.newFixedThreadPool(config.threads(), r -> new Thread(r, "ai-player"));
         ticker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "ai-ticker"));
         long tick = Math.max(10, config.pace().toMillis() / 4);
