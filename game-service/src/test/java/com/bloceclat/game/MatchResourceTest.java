@@ -5,9 +5,12 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
@@ -51,10 +54,11 @@ class MatchResourceTest {
         assertEquals(0, (int) match.path("yourSeat"));
         assertNull(match.path("seed"));
 
-        // the AI plays on its own, one placement per pace, through solver-service
+        // the AI plays on its own, one placement per pace, through solver-service: the first two pieces of the round
+        // the person is in (it waits for the person before completing it)
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().auth().oauth2(Tokens.player("gina"))
                 .when().get("/api/matches/" + id).then().statusCode(200)
-                .body("games[1].nextMoveNumber", greaterThan(3)));
+                .body("games[1].nextMoveNumber", equalTo(3)));
         // the person's game is untouched by it
         given().auth().oauth2(Tokens.player("gina")).when().get("/api/matches/" + id).then()
                 .body("games[0].nextMoveNumber", equalTo(1)).body("status", equalTo("PLAYING"));
@@ -114,36 +118,65 @@ class MatchResourceTest {
         var match = versusAi(Tokens.player("ivy"), "DIABOLICAL", 1);
         String id = match.path("id");
         String mine = match.path("games[0].id");
-        // wait for the AI to be blocked: its score is the one to beat
-        await().atMost(Duration.ofSeconds(120)).untilAsserted(() -> given().auth().oauth2(Tokens.player("ivy"))
-                .when().get("/api/matches/" + id).then().body("games[1].status", equalTo("OVER")));
-        var state = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then()
-                .body("targetScore", notNullValue()).extract();
-        int target = state.path("targetScore");
-        assertEquals(target, (int) state.path("games[1].score"));
-
-        // play the same seed: the engine's copy is rebuilt from the AI's replay seed once the match ends, so the
-        // person plays from the board the API shows
+        // the person plays a round at a time, and waits each time for the AI to reach the end of that round (it
+        // never goes further), until one of the two games ends; the person plays from the board the API shows
         Play.Started me = new Play.Started(mine, Play.As.player(Tokens.player("ivy")), null);
         int n = 1;
         String status = "PLAYING";
-        while ("PLAYING".equals(status)) {
-            var game = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/games/" + mine).then()
+        String aiStatus = "PLAYING";
+        while ("PLAYING".equals(status) && "PLAYING".equals(aiStatus)) {
+            for (int i = 0; i < 3 && "PLAYING".equals(status); i++) {
+                status = playFirstLegal(me, n++);
+            }
+            int personRound = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/games/" + mine).then()
+                    .extract().path("round");
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                var s = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then()
+                        .extract();
+                int aiRound = s.path("games[1].round");
+                assertTrue(aiRound <= personRound || !"PLAYING".equals(s.path("games[0].status")),
+                        "the AI is in round " + aiRound + ", the person in " + personRound);
+                return !"PLAYING".equals(s.path("games[1].status")) || !"PLAYING".equals(s.path("status"))
+                        || (int) s.path("games[1].nextMoveNumber") == 3 * personRound + 3;
+            });
+            var now = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then()
                     .extract();
-            int[] m = firstLegal(game.path("board"), game.path("pieces"));
-            var moved = Play.move(me, n++, m[0], m[1], m[2]).statusCode(200).extract();
-            status = moved.path("game.status");
+            if ("PLAYING".equals(now.path("status"))) {
+                assertNull(now.path("seed"));
+                assertNull(now.path("games[1].seed"));
+            }
+            aiStatus = now.path("games[1].status");
         }
+        // the AI was blocked first: its score is the one to beat, the person plays on to beat it
+        while ("PLAYING".equals(status)) {
+            var s = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then().extract();
+            if (!"PLAYING".equals(s.path("status"))) {
+                break;
+            }
+            assertEquals((int) s.path("games[1].score"), (int) s.path("targetScore"));
+            status = playFirstLegal(me, n++);
+        }
+        // or the person ended first: the AI plays on, past the person's round, to beat their score or end
+        await().atMost(Duration.ofSeconds(120)).untilAsserted(() -> given().auth().oauth2(Tokens.player("ivy"))
+                .when().get("/api/matches/" + id).then().body("status", equalTo("FINISHED"))
+                .body("games[1].status", not(equalTo("PLAYING"))));
         var end = given().auth().oauth2(Tokens.player("ivy")).when().get("/api/matches/" + id).then()
-                .body("status", equalTo("FINISHED")).body("seed", notNullValue()).extract();
+                .body("seed", notNullValue()).extract();
         int myScore = end.path("games[0].score");
-        if (myScore > target) {
-            assertEquals("WON", status);
-            assertEquals(0, (int) end.path("winnerSeat"));
+        int aiScore = end.path("games[1].score");
+        boolean personFirst = java.time.OffsetDateTime.parse(end.path("games[0].finishedAt"))
+                .isBefore(java.time.OffsetDateTime.parse(end.path("games[1].finishedAt")));
+        int target = end.path("targetScore");
+        assertEquals(personFirst ? myScore : aiScore, target);
+        int other = personFirst ? aiScore : myScore;
+        String otherStatus = end.path(personFirst ? "games[1].status" : "games[0].status");
+        if (other > target) {
+            assertEquals("WON", otherStatus);
+            assertEquals(personFirst ? 1 : 0, (int) end.path("winnerSeat"));
         } else {
-            assertEquals("OVER", status);
-            if (myScore < target) {
-                assertEquals(1, (int) end.path("winnerSeat"));
+            assertEquals("OVER", otherStatus);
+            if (other < target) {
+                assertEquals(personFirst ? 0 : 1, (int) end.path("winnerSeat"));
             } else {
                 assertNull(end.path("winnerSeat"));
             }
@@ -281,6 +314,90 @@ class MatchResourceTest {
         given().auth().oauth2(frank).when().get("/api/matches/queue/" + frankTicket).then()
                 .body("waiting", equalTo(true));
         given().auth().oauth2(frank).when().delete("/api/matches/queue/" + frankTicket).then().statusCode(204);
+    }
+
+    /** Plays the first legal placement for the game as the API shows it; answers the game's status after it. */
+    private static String playFirstLegal(Play.Started g, int moveNumber) {
+        var game = g.as().spec().when().get("/api/games/" + g.id()).then().extract();
+        int[] m = firstLegal(game.path("board"), game.path("pieces"));
+        return Play.move(g, moveNumber, m[0], m[1], m[2]).statusCode(200).extract().path("game.status");
+    }
+
+    @Test
+    void twoPlayersShowNoSeedNorReplayOfTheFirstGameWhileTheSecondPlays() {
+        var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "MEDIUM"))
+                .when().post("/api/matches").then().statusCode(201).extract();
+        String id = match.path("id");
+        String token = match.path("gameToken");
+        String first = match.path("games[0].id");
+        String second = match.path("games[1].id");
+        Play.Started one = new Play.Started(first, Play.As.guest(token), null);
+        playFirstLegal(one, 1);
+        given().header("X-Game-Token", token).when().post("/api/games/" + first + "/resign").then().statusCode(200)
+                .body("status", equalTo("RESIGNED")).body("seed", nullValue());
+
+        // seat 0 has ended, seat 1 plays on the same seed: nothing tells it
+        given().header("X-Game-Token", token).when().get("/api/matches/" + id).then().statusCode(200)
+                .body("status", equalTo("PLAYING")).body("seed", nullValue())
+                .body("games[0].status", equalTo("RESIGNED")).body("games[0].seed", nullValue())
+                .body("games[1].seed", nullValue());
+        given().header("X-Game-Token", token).when().get("/api/games/" + first).then().statusCode(200)
+                .body("seed", nullValue());
+        given().header("X-Game-Token", token).when().get("/api/games/" + first + "/replay").then().statusCode(409)
+                .body("detail", equalTo("The replay of a match's game is served once every seat of the match has "
+                        + "ended: it carries the match's seed, which tells the pieces still to come of the seat "
+                        + "still playing."));
+        Play.Started two = new Play.Started(second, Play.As.guest(token), null);
+        playFirstLegal(two, 1);
+        given().header("X-Game-Token", token).when().get("/api/games/" + second).then().body("seed", nullValue());
+
+        // once every seat has ended, the seed and the replays are there
+        given().header("X-Game-Token", token).when().post("/api/games/" + second + "/resign").then().statusCode(200);
+        var end = given().header("X-Game-Token", token).when().get("/api/matches/" + id).then()
+                .body("status", equalTo("FINISHED")).body("seed", notNullValue()).extract();
+        long seed = ((Number) end.path("seed")).longValue();
+        assertEquals(seed, ((Number) end.path("games[0].seed")).longValue());
+        assertEquals(seed, ((Number) end.path("games[1].seed")).longValue());
+        String replay = given().header("X-Game-Token", token).when().get("/api/games/" + first + "/replay").then()
+                .statusCode(200).extract().asString();
+        assertEquals(seed, Replay.fromJson(replay).seed());
+    }
+
+    @Test
+    void theAiWaitsAtTheRoundBoundaryForThePersonAndPlaysOnOnceThePersonMovesOrEnds() {
+        var match = versusAi(null, "EASY", 3);
+        String id = match.path("id");
+        String token = match.path("gameToken");
+        Play.Started me = new Play.Started(match.path("games[0].id"), Play.As.guest(token), null);
+        // the person idles in round 0: the AI places two pieces of it, then waits with its third (placing it would
+        // deal round 1, which the person has not been dealt)
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().header("X-Game-Token", token)
+                .when().get("/api/matches/" + id).then().body("games[1].nextMoveNumber", equalTo(3)));
+        await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+                given().header("X-Game-Token", token).when().get("/api/matches/" + id).then()
+                        .body("games[1].round", equalTo(0)).body("games[1].nextMoveNumber", equalTo(3))
+                        .body("games[0].round", equalTo(0)));
+        given().when().get("/q/metrics").then().statusCode(200).body(containsString("bloc_ai_waiting"));
+
+        // the person completes round 0: the AI completes it too, and waits again at the end of round 1
+        for (int n = 1; n <= 3; n++) {
+            playFirstLegal(me, n);
+        }
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().header("X-Game-Token", token)
+                .when().get("/api/matches/" + id).then().body("games[1].nextMoveNumber", equalTo(6)));
+        await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+                given().header("X-Game-Token", token).when().get("/api/matches/" + id).then()
+                        .body("games[1].round", equalTo(1)).body("games[1].nextMoveNumber", equalTo(6)));
+        given().header("X-Game-Token", token).when().get("/api/matches/" + id).then().body("seed", nullValue())
+                .body("games[1].seed", nullValue());
+
+        // the person ends: the AI is no longer held at the boundary (it beats the person's score, at once or by
+        // playing on, or ends): the match finishes, and shows its seed
+        given().header("X-Game-Token", token).when().post("/api/games/" + me.id() + "/resign").then()
+                .statusCode(200);
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().header("X-Game-Token", token)
+                .when().get("/api/matches/" + id).then().body("status", equalTo("FINISHED"))
+                .body("games[1].status", not(equalTo("PLAYING"))).body("seed", notNullValue()));
     }
 
     /** The first legal placement for the board and pieces the API shows. */

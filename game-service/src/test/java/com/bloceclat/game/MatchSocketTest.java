@@ -386,6 +386,79 @@ class MatchSocketTest {
         versus.connection().closeAndAwait();
     }
 
+    @Test
+    void inARaceThePlayerAheadShowsTheOneBehindNoGridOfALaterRoundUntilTheyCatchUp() throws Exception {
+        String ahead = Tokens.player("ahead-a");
+        String behind = Tokens.player("behind-b");
+        var match = race(behind, ahead, "EASY");
+        String id = match.path("id");
+        String aheadGame = match.path("games[1].id");
+        // both keep a socket open (the heartbeat keeps them in the race)
+        Socket behindSocket = connectAs(id, behind);
+        Socket aheadSocket = connectAs(id, ahead);
+        JsonNode behindState = behindSocket.next("state");
+        aheadSocket.next("state");
+        assertEquals(0, behindState.path("match").path("yourSeat").asInt());
+
+        // the player ahead completes round 0 and places the first piece of round 1, over REST
+        JsonNode afterRound0 = null;
+        JsonNode afterMove4 = null;
+        for (int n = 1; n <= 4; n++) {
+            JsonNode game = JSON.readTree(given().auth().oauth2(ahead).when().get("/api/games/" + aheadGame).then()
+                    .statusCode(200).extract().asString());
+            int[] m = firstLegal(game);
+            JsonNode moved = JSON.readTree(given().auth().oauth2(ahead).contentType(ContentType.JSON)
+                    .body(Map.of("moveNumber", n, "slot", m[0], "row", m[1], "col", m[2]))
+                    .when().post("/api/games/" + aheadGame + "/moves").then().statusCode(200).extract().asString())
+                    .path("game");
+            if (n == 3) {
+                afterRound0 = moved;
+            }
+            afterMove4 = moved;
+        }
+        assertEquals(1, afterMove4.path("round").asInt());
+        assertTrue(!afterMove4.path("board").equals(afterRound0.path("board")));
+
+        // the socket of the player behind (round 0): the grid as it was at the end of round 0, the score live
+        JsonNode seen = behindSocket.next(f -> "update".equals(f.path("type").asText())
+                && f.path("game").path("seat").asInt() == 1 && f.path("game").path("moveNumber").asInt() == 4)
+                .path("game");
+        assertEquals(afterRound0.path("board"), seen.path("board"));
+        assertEquals(0, seen.path("gridRound").asInt());
+        assertTrue(seen.path("piece").isMissingNode() && seen.path("row").isMissingNode(), seen.toString());
+        assertEquals(afterMove4.path("score").asInt(), seen.path("score").asInt());
+        assertEquals(1, seen.path("round").asInt());
+        // and over REST
+        JsonNode held = JSON.readTree(given().auth().oauth2(behind).when().get("/api/matches/" + id).then()
+                .statusCode(200).extract().asString()).path("games").path(1);
+        assertEquals(afterRound0.path("board"), held.path("board"));
+        assertEquals(0, held.path("gridRound").asInt());
+        assertTrue(held.path("pieces").isMissingNode(), held.toString());
+        assertEquals(afterMove4.path("score").asInt(), held.path("score").asInt());
+        assertTrue(held.path("seed").isMissingNode());
+        // the player ahead sees the one behind as is
+        JsonNode other = JSON.readTree(given().auth().oauth2(ahead).when().get("/api/matches/" + id).then()
+                .statusCode(200).extract().asString()).path("games").path(0);
+        assertTrue(other.path("gridRound").isMissingNode());
+        assertEquals(3, other.path("pieces").size());
+
+        // the player behind completes round 0 over their socket: a state frame brings the grid held back
+        JsonNode mine = behindState.path("match").path("games").path(0);
+        for (int n = 1; n <= 3; n++) {
+            behindSocket.send(move(n, firstLegal(mine), null));
+            mine = behindSocket.next("moved").path("result").path("game");
+        }
+        assertEquals(1, mine.path("round").asInt());
+        JsonNode caughtUp = behindSocket.next(f -> "state".equals(f.path("type").asText())
+                && f.path("match").path("games").path(0).path("round").asInt() == 1)
+                .path("match").path("games").path(1);
+        assertEquals(afterMove4.path("board"), caughtUp.path("board"));
+        assertTrue(caughtUp.path("gridRound").isMissingNode(), caughtUp.toString());
+        assertEquals(afterMove4.path("pieces"), caughtUp.path("pieces"));
+        behindSocket.connection().closeAndAwait();
+        aheadSocket.connection().closeAndAwait();
+    }
+
     /** The first legal placement for a game as the API shows it. */
     static int[] firstLegal(JsonNode game) {
         List<String> rows = JSON.convertValue(game.path("board"), JSON.getTypeFactory()

@@ -1,6 +1,7 @@
 package com.bloceclat.game.live;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,6 +11,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 import com.bloceclat.game.service.MatchService;
+import com.bloceclat.game.service.MatchVisibility;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.websockets.next.OpenConnections;
@@ -20,6 +22,12 @@ import io.smallrye.common.annotation.Blocking;
  * Every replica reads all of {@code game-events} (a consumer group of its own, from the latest offset) and pushes
  * each change of a match's game to the sockets of that match it holds, so a player sees the other seat whichever
  * replica the other seat's moves went to. When a game ends the whole state follows, for the match's result.
+ * <p>
+ * What a frame shows is what its seat may see ({@link MatchService#liveUpdateFor}, {@link MatchVisibility}): in versus
+ * AI and online races a change of the other seat that puts it in a later round than the viewer's carries the other
+ * seat's board as it was at the end of the viewer's round, without the placement, and {@code gridRound}; its score,
+ * round and status are live. When the viewer completes a round of their own, a {@code state} frame follows their
+ * update, bringing the grid held back until then.
  */
 @ApplicationScoped
 public class LiveUpdates {
@@ -60,7 +68,6 @@ public class LiveUpdates {
             return;
         }
         UUID matchId = UUID.fromString(matchField.asText());
-        String update = new ServerFrame.Update(event).toJson();
         boolean ended = !"PLAYING".equals(event.path("status").asText());
         for (WebSocketConnection c : connections) {
             MatchSocket.Seat seat = MatchSocket.SEATS.get(c.id());
@@ -68,13 +75,31 @@ public class LiveUpdates {
                 continue;
             }
             try {
-                c.sendTextAndAwait(update);
-                if (ended) {
+                // as this seat may see it: the other seat's grid held back while it is ahead (MatchVisibility)
+                Optional<JsonNode> shown = matches.liveUpdateFor(matchId, seat.yourSeat(), event);
+                if (shown.isEmpty()) {
+                    continue;
+                }
+                c.sendTextAndAwait(new ServerFrame.Update(shown.get()).toJson());
+                if (ended || completesOwnRound(event, seat.yourSeat())) {
+                    // ended: the match's result; a round of one's own completed: the other seat's grid held back
+                    // until now, if it was ahead
                     c.sendTextAndAwait(new ServerFrame.State(matches.state(matchId, seat.requester())).toJson());
                 }
             } catch (RuntimeException e) {
                 LOG.debugf("Update not delivered to %s: %s", c.id(), e.getMessage());
             }
         }
+    }
+
+    /**
+     * Whether the change is a placement of the viewer's own game that completed its round (match games have no undo,
+     * so round r is moves 3r+1 to 3r+3): the other seat's grid it may see has moved on, and a {@code state} frame
+     * brings it (an update frame could not: its version is not newer).
+     */
+    static boolean completesOwnRound(JsonNode event, int viewerSeat) {
+        return event.path("seat").asInt(-1) == viewerSeat && "PLACE".equals(event.path("type").asText())
+                && event.path("moveNumber").asInt() % 3 == 0
+                && MatchVisibility.holdsBack(event.path("mode").asText());
     }
 }

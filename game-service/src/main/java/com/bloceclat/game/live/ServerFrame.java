@@ -27,7 +27,12 @@ public sealed interface ServerFrame {
         }
     }
 
-    /** A change to one game of the match (either seat), as published on game-events. */
+    /**
+     * A change to one game of the match (either seat), as published on game-events, or, for the other seat of a
+     * versus-AI or race match while it is in a later round than the viewer's, held back: board and streak as they
+     * were at the end of the viewer's round, no {@code piece}/{@code slot}/{@code row}/{@code col}, and
+     * {@code gridRound} (see {@code MatchVisibility}).
+     */
     record Update(JsonNode game) implements ServerFrame {
         @JsonProperty
         public String type() {

@@ -175,9 +175,10 @@ public class GameResource {
     @Path("/{id}/replay")
     @Operation(summary = "The replay of a finished game (docs/rules.md \"Replays\"), with the start board the seed "
             + "deals as `start`, for replay viewers", description = "The replay carries the seed: it is served once "
-            + "the seed may be shown, for a daily game once its UTC day is over.")
-    @APIResponse(responseCode = "409", description = "The game is still being played, or it is a daily game whose "
-            + "day is not over")
+            + "the seed may be shown: for a daily game once its UTC day is over, for a match's game once the whole "
+            + "match has finished.")
+    @APIResponse(responseCode = "409", description = "The game is still being played, it is a daily game whose "
+            + "day is not over, or it is a match's game and another seat of its match still plays")
     public ObjectNode replay(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token)
             throws JsonProcessingException {
         String json = games.replay(gameId(id), requester(token));

@@ -116,7 +116,12 @@ public class MatchResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "A match: both games' states, the score to beat and the result")
+    @Operation(summary = "A match: both games' states, the score to beat and the result", description = "Nothing "
+            + "of the future: the seed (the match's and each game's) only once the match has finished; versus AI, the "
+            + "AI never plays past the end of the person's round while the person plays; versus AI and online race, "
+            + "while your game plays, the other seat's game when it is in a later round than yours is shown as it "
+            + "was at the end of your round (board, streak, miss; no pieces; gridRound set), its score, round and "
+            + "status live.")
     @APIResponses({
             @APIResponse(responseCode = "403", description = "A match the caller does not play in"),
             @APIResponse(responseCode = "404", description = "No such match") })

@@ -3,6 +3,7 @@ package com.bloceclat.game.service;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,6 +26,8 @@ import com.bloceclat.solver.client.SolverClient;
 import com.bloceclat.solver.client.SolverUnavailableException;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -34,6 +37,11 @@ import io.quarkus.runtime.StartupEvent;
  * its next placement from solver-service. When no solver replica answers, the game simply waits for a later tick;
  * the match goes on. Any replica may play any AI game: a placement is applied only if the game did not change since
  * the question was asked (see {@link GameService#aiPlay}), so two replicas never both play one turn.
+ * <p>
+ * The AI never starts a round its person has not been dealt ({@link MatchVisibility#aiMayPlay}): at a round boundary
+ * it waits with its last piece until the person's round is ahead of its own, or the person's game has ended. A
+ * waiting game is looked at again once per pace (not on every tick), so once the person has moved on it plays within
+ * about a pace, as it would have.
  */
 @ApplicationScoped
 public class AiDriver {
@@ -52,11 +60,19 @@ public class AiDriver {
     @Inject
     SolverClient solver;
 
+    @Inject
+    MeterRegistry registry;
+
     private final Set<UUID> inFlight = ConcurrentHashMap.newKeySet();
+    /** AI games found waiting for their person at a round boundary: when (System.nanoTime) to look again. */
+    private final Map<UUID, Long> waiting = new ConcurrentHashMap<>();
     private ScheduledExecutorService ticker;
     private ExecutorService workers;
 
     void start(@Observes StartupEvent event) {
+        Gauge.builder("bloc.ai.waiting", waiting, Map::size)
+                .description("AI games of this replica waiting for their person at the end of a round")
+                .register(registry);
         workers = Executors.newFixedThreadPool(config.threads(), r -> new Thread(r, "ai-player"));
         ticker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "ai-ticker"));
         long tick = Math.max(10, config.pace().toMillis() / 4);
@@ -73,9 +89,18 @@ public class AiDriver {
     private void tick() {
         try {
             OffsetDateTime due = OffsetDateTime.now(ZoneOffset.UTC).minus(config.pace());
-            List<UUID> ready = QuarkusTransaction.requiringNew().call(() -> GameEntity.<GameEntity>find(
-                    "mode = ?1 and seat = ?2 and status = ?3 and updatedAt <= ?4 order by updatedAt",
-                    GameEntity.Mode.VERSUS_AI, MatchService.AI_SEAT, GameEntity.Status.PLAYING, due)
+            long now = System.nanoTime();
+            // games waiting for their person are left out until their time to look again (they would otherwise
+            // stay first in the order and crowd out the games that may play)
+            waiting.values().removeIf(again -> now - again >= 0);
+            List<UUID> skip = List.copyOf(waiting.keySet());
+            List<UUID> ready = QuarkusTransaction.requiringNew().call(() -> (skip.isEmpty()
+                    ? GameEntity.<GameEntity>find(
+                            "mode = ?1 and seat = ?2 and status = ?3 and updatedAt <= ?4 order by updatedAt",
+                            GameEntity.Mode.VERSUS_AI, MatchService.AI_SEAT, GameEntity.Status.PLAYING, due)
+                    : GameEntity.<GameEntity>find("mode = ?1 and seat = ?2 and status = ?3 and updatedAt <= ?4 "
+                            + "and id not in ?5 order by updatedAt", GameEntity.Mode.VERSUS_AI,
+                            MatchService.AI_SEAT, GameEntity.Status.PLAYING, due, skip))
                     .page(0, 100).list().stream().map(g -> g.id).toList());
             for (UUID id : ready) {
                 if (inFlight.add(id)) {
@@ -102,6 +127,12 @@ public class AiDriver {
                 matches.endDecidedAiGame(gameId);
                 return;
             }
+            if (question.waits()) {
+                waiting.put(gameId, System.nanoTime() + config.pace().toNanos());
+                LOG.debugf("AI game %s waits for its person at the end of a round", gameId);
+                return;
+            }
+            waiting.remove(gameId);
             JsonNode answer = solver.solve(question.request());
             games.aiPlay(question, answer);
         } catch (ProcessingException | SolverBusyException | SolverUnavailableException e) {

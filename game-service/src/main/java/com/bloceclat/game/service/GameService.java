@@ -370,6 +370,10 @@ public class GameService {
             throw conflict("The replay is served once the game is finished: it carries the seed, which tells the "
                     + "pieces still to come.");
         }
+        if (g.matchId != null && !matchSeedShown(g)) {
+            throw conflict("The replay of a match's game is served once every seat of the match has ended: it "
+                    + "carries the match's seed, which tells the pieces still to come of the seat still playing.");
+        }
         if (!seedShown(g) && g.seedSource == SeedSource.DAILY) {
             throw conflict("The replay of a daily game is served once its day is over, at "
                     + DailyChallenge.end(g.dailyDay) + ": it carries the seed, which is everyone's seed on "
@@ -384,11 +388,23 @@ public class GameService {
 
     // --- the AI ---
 
-    /** What the AI asks the solver, and the state it was asked about. */
-    public record AiQuestion(UUID gameId, int eventCount, ObjectNode request, List<Integer> slots) {
+    /**
+     * What the AI asks the solver, and the state it was asked about.
+     *
+     * @param waits the AI's next placement would complete its round while the person has not been dealt the next
+     *              one ({@link MatchVisibility#aiMayPlay}): nothing to ask, it waits at the round boundary
+     */
+    public record AiQuestion(UUID gameId, int eventCount, ObjectNode request, List<Integer> slots, boolean waits) {
+
+        static AiQuestion waiting(UUID gameId, int eventCount) {
+            return new AiQuestion(gameId, eventCount, null, List.of(), true);
+        }
     }
 
-    /** The question for the AI's next placement, or null when its game or match is no longer being played. */
+    /**
+     * The question for the AI's next placement, {@link AiQuestion#waits() waiting} when it may not play yet, or null
+     * when its game or match is no longer being played.
+     */
     @Transactional
     public AiQuestion aiQuestion(UUID gameId) {
         GameEntity g = GameEntity.findById(gameId);
@@ -399,11 +415,16 @@ public class GameService {
         if (match.status != MatchEntity.Status.PLAYING) {
             return null;
         }
-        Rebuilt r = rebuild(g, g.events());
+        Rebuilt r = current(g);
+        GameEntity person = GameEntity.find("matchId = ?1 and seat = 0", g.matchId).firstResult();
+        int piecesLeft = (int) java.util.Arrays.stream(r.game.remaining()).filter(java.util.Objects::nonNull).count();
+        if (!MatchVisibility.aiMayPlay(r.game.round(), piecesLeft, current(person).game.round(), person.finished())) {
+            return AiQuestion.waiting(g.id, g.eventCount);
+        }
         List<Integer> slots = new ArrayList<>();
         ObjectNode request = solverRequest(g.id + ":" + g.eventCount, r.game, slots).put("mode", "ai")
                 .put("strength", match.strength).put("seed", g.seed + g.eventCount);
-        return new AiQuestion(g.id, g.eventCount, request, slots);
+        return new AiQuestion(g.id, g.eventCount, request, slots, false);
     }
 
     /**
@@ -461,6 +482,31 @@ public class GameService {
     GameView viewOf(GameEntity g) {
         Rebuilt r = current(g);
         return view(g, r);
+    }
+
+    /** The round in progress of a game (for match views). */
+    int roundOf(GameEntity g) {
+        return current(g).game.round();
+    }
+
+    /** A game's grid as it was at the end of round {@code upTo}: after its events of rounds up to that one. */
+    Game gridUpTo(GameEntity g, int upTo) {
+        return rebuild(g, g.events().stream().filter(e -> e.round <= upTo).toList()).game;
+    }
+
+    /**
+     * A match's game as shown to the other seat while that seat is behind it ({@link MatchVisibility#gridShownUpTo}):
+     * board, streak and miss as they were at the end of round {@code upTo}, no pieces; score, round, status and
+     * version live.
+     */
+    GameView heldBackViewOf(GameEntity g, int upTo) {
+        Rebuilt r = current(g);
+        Game live = r.game;
+        Game held = gridUpTo(g, upTo);
+        return new GameView(g.id, g.mode.name(), g.level, null, g.seedSource.name(), g.dailyDay, g.status.name(),
+                List.of(Board.rows(held.board())),
+                live.score(), held.streak(), held.miss(), live.round(), null, live.assisted(), live.gameOver(),
+                r.lastMoveNumber + 1, null, g.eventCount, g.createdAt, g.finishedAt, null, upTo);
     }
 
     /**
@@ -664,6 +710,9 @@ public class GameService {
      * games carry the server's seed and follow its rule here.
      */
     public boolean seedShown(GameEntity g) {
+        if (g.matchId != null && !matchSeedShown(g)) {
+            return false; // every seat plays the match's one seed: not before the whole match has ended (h2)
+        }
         return switch (g.seedSource) {
             case CHOSEN -> true;
             case SERVER -> g.finished();
@@ -682,7 +731,13 @@ public class GameService {
         return new GameView(g.id, g.mode.name(), g.level, seedShown(g) ? g.seed : null, g.seedSource.name(),
                 g.dailyDay, g.status.name(), List.of(Board.rows(game.board())), game.score(), game.streak(), game.miss(),
                 game.round(), pieces, game.assisted(), game.gameOver(), r.lastMoveNumber + 1, undoable, g.eventCount,
-                g.createdAt, g.finishedAt, null);
+                g.createdAt, g.finishedAt, null, null);
+    }
+
+    /** A match's game: whether its match's seed may be shown (the match has finished). */
+    static boolean matchSeedShown(GameEntity g) {
+        MatchEntity m = MatchEntity.findById(g.matchId);
+        return MatchVisibility.seedShown(m.status == MatchEntity.Status.FINISHED);
     }
 
     private static Happened happened(int moveNumber, Game.Move m) {

@@ -3,6 +3,8 @@ package com.bloceclat.game.service;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,6 +12,8 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.NotFoundException;
 
+import com.bloceclat.engine.Board;
+import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.MatchEntity;
@@ -19,6 +23,9 @@ import com.bloceclat.game.messaging.GameMessages;
 import com.bloceclat.game.service.Views.GameView;
 import com.bloceclat.game.service.Views.MatchView;
 import com.bloceclat.game.service.Views.TicketView;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** Matches: creating them and deciding their result as their games change. */
 @ApplicationScoped
@@ -226,10 +233,66 @@ public class MatchService {
         messages.finished(g, GameService.rebuild(g, g.events()).game);
     }
 
+    /**
+     * The match as seat {@code yourSeat} may see it ({@link MatchVisibility}): the seed once the match has finished,
+     * and the other seat's grid held back to the end of your round while it is ahead of you.
+     */
     private MatchView view(MatchEntity m, int yourSeat, String token) {
-        List<GameView> seats = m.games().stream().map(games::viewOf).toList();
+        List<GameEntity> all = m.games();
+        GameEntity mine = all.get(yourSeat);
+        boolean finished = m.status == MatchEntity.Status.FINISHED;
+        int myRound = games.roundOf(mine);
+        List<GameView> seats = all.stream().map(g -> {
+            if (g.seat != yourSeat) {
+                OptionalInt upTo = MatchVisibility.gridShownUpTo(m.mode, finished, mine.finished(), myRound,
+                        games.roundOf(g));
+                if (upTo.isPresent()) {
+                    return games.heldBackViewOf(g, upTo.getAsInt());
+                }
+            }
+            return games.viewOf(g);
+        }).toList();
         return new MatchView(m.id, m.mode.name(), m.level, m.strength, m.status.name(),
-                m.status == MatchEntity.Status.FINISHED ? m.seed : null, m.targetScore, m.winnerSeat, m.result,
+                MatchVisibility.seedShown(finished) ? m.seed : null, m.targetScore, m.winnerSeat, m.result,
                 yourSeat, seats, token);
+    }
+
+    /**
+     * A change of a match's game (a {@code game-events} message) as seat {@code viewerSeat} may be shown it live: as
+     * published, or, when it is the other seat's and puts it in a later round than the viewer's
+     * ({@link MatchVisibility#gridShownUpTo}), with its board and streak as they were at the end of the viewer's
+     * round, without the placement (piece, slot, row, col) and with {@code gridRound} set; score, round, status,
+     * move number and version stay live. Empty when the match or the viewer's game is not found.
+     */
+    @Transactional
+    public Optional<JsonNode> liveUpdateFor(UUID matchId, int viewerSeat, JsonNode event) {
+        if (event.path("seat").asInt(viewerSeat) == viewerSeat
+                || !MatchVisibility.holdsBack(event.path("mode").asText())) {
+            return Optional.of(event);
+        }
+        MatchEntity m = MatchEntity.findById(matchId);
+        GameEntity viewer = m == null ? null
+                : GameEntity.<GameEntity>find("matchId = ?1 and seat = ?2", matchId, viewerSeat).firstResult();
+        GameEntity other = m == null ? null
+                : GameEntity.<GameEntity>find("matchId = ?1 and seat = ?2", matchId, event.path("seat").asInt())
+                        .firstResult();
+        if (viewer == null || other == null) {
+            return Optional.empty();
+        }
+        OptionalInt upTo = MatchVisibility.gridShownUpTo(m.mode, m.status == MatchEntity.Status.FINISHED,
+                viewer.finished(), games.roundOf(viewer), event.path("round").asInt());
+        if (upTo.isEmpty()) {
+            return Optional.of(event);
+        }
+        Game held = games.gridUpTo(other, upTo.getAsInt());
+        ObjectNode shown = ((ObjectNode) event).deepCopy();
+        shown.remove(List.of("piece", "slot", "row", "col"));
+        ArrayNode board = shown.putArray("board");
+        for (String row : Board.rows(held.board())) {
+            board.add(row);
+        }
+        shown.put("streak", held.streak());
+        shown.put("gridRound", upTo.getAsInt());
+        return Optional.of(shown);
     }
 }

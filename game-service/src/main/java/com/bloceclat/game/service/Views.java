@@ -27,7 +27,8 @@ public final class Views {
             String mode,
             String level,
             @Schema(description = "Shown only when it tells nothing still to come: a CHOSEN seed always, a SERVER "
-                    + "seed once the game has ended, a DAILY seed once its UTC day is over") Long seed,
+                    + "seed once the game has ended, a DAILY seed once its UTC day is over; a match's games once the "
+                    + "whole match has finished (every seat plays the match's seed)") Long seed,
             @Schema(description = "Where the seed came from: SERVER (drawn secretly by game-service), DAILY (the "
                     + "day's challenge) or CHOSEN (given at creation, a challenge link)",
                     enumeration = { "SERVER", "DAILY", "CHOSEN" }) String seedSource,
@@ -39,7 +40,8 @@ public final class Views {
             int streak,
             int miss,
             @Schema(description = "The round in progress (= completed rounds)") int round,
-            @Schema(description = "The round's three pieces; placed ones flagged") List<PieceView> pieces,
+            @Schema(description = "The round's three pieces; placed ones flagged. Absent for the other seat of a "
+                    + "match while it is ahead of you (see gridRound)") List<PieceView> pieces,
             @Schema(description = "True once a hint or an undo was used") boolean assisted,
             boolean gameOver,
             @Schema(description = "The move number the next placement must carry") int nextMoveNumber,
@@ -50,11 +52,16 @@ public final class Views {
             OffsetDateTime createdAt,
             OffsetDateTime finishedAt,
             @Schema(description = "Guests only, at creation only: send it as header X-Game-Token on every call "
-                    + "about this game") String gameToken) {
+                    + "about this game") String gameToken,
+            @Schema(description = "Versus AI and online race, the other seat's game while it is in a later round "
+                    + "than yours and your game plays: board, streak and miss are as they were at the end of this "
+                    + "round (yours) and pieces are left out, so nothing of a round you have not been dealt is "
+                    + "shown; score, round and status are live. Absent otherwise") Integer gridRound) {
 
         GameView withToken(String token) {
-            return new GameView(id, mode, level, seed, seedSource, day, status, board, score, streak, miss, round, pieces, assisted,
-                    gameOver, nextMoveNumber, undoMoveNumber, version, createdAt, finishedAt, token);
+            return new GameView(id, mode, level, seed, seedSource, day, status, board, score, streak, miss, round,
+                    pieces, assisted, gameOver, nextMoveNumber, undoMoveNumber, version, createdAt, finishedAt, token,
+                    gridRound);
         }
     }
 
@@ -102,7 +109,8 @@ public final class Views {
             String level,
             @Schema(description = "The AI's strength, 1 to 5") Integer strength,
             @Schema(description = "PLAYING or FINISHED") String status,
-            @Schema(description = "Shown once the match is finished") Long seed,
+            @Schema(description = "Shown once the match is finished (no seat accepts a move any more); so are its "
+                    + "games' seeds and replays") Long seed,
             @Schema(description = "Versus AI: the score of the first game to end, for the other to beat; online "
                     + "race: the score of a player who left (resigned for them after the disconnect timeout)")
             Integer targetScore,
