@@ -195,7 +195,7 @@ public final class LoadGenerator {
         long games = 0;
         int valid = 0;
         while (System.nanoTime() < end) {
-            Verdict verdict = Verdict.of(replays.get((int) (games % replays.size())), true);
+            Verdict verdict = Verdict.of(replays.get((int) (games % replays.size())));
             valid += verdict.reason() == null ? 1 : 0;
             games++;
         }
