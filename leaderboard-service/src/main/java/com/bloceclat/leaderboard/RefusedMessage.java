@@ -32,14 +32,14 @@ public class RefusedMessage extends PanacheEntityBase {
     @Column(nullable = false)
     public String topic;
 
-    @Column(nullable = false)
-    public int partition;
+    @Column(name = "partition", nullable = false)
+    public int kafkaPartition;
 
     @Column(name = "\"offset\"", nullable = false)
-    public long offset;
+    public long kafkaOffset;
 
     @Column(name = "message_key")
-    public String key;
+    public String messageKey;
 
     @Column(nullable = false, columnDefinition = "text")
     public String reason;

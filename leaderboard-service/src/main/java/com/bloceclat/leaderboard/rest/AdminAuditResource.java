@@ -153,8 +153,8 @@ public class AdminAuditResource {
             @Parameter(description = "Messages per page, 1 to 100 (default 20)") @QueryParam("size") String size) {
         Params.Paging paging = Params.paging(page, size, config);
         List<RefusedMessage> rows = RefusedMessage.page(paging.offset(), paging.limit());
-        List<Refused> list = rows.stream().limit(paging.size()).map(r -> new Refused(r.id, r.topic, r.partition,
-                r.offset, r.key, r.reason, r.payload, r.truncated, r.publishedAt, r.refusedAt)).toList();
+        List<Refused> list = rows.stream().limit(paging.size()).map(r -> new Refused(r.id, r.topic, r.kafkaPartition,
+                r.kafkaOffset, r.messageKey, r.reason, r.payload, r.truncated, r.publishedAt, r.refusedAt)).toList();
         return new RefusedPage(paging.page(), paging.size(), rows.size() > paging.size(), list);
     }
 
