@@ -181,10 +181,7 @@ class GameFinishedConsumerTest {
                 "the replay is not valid JSON"});
         cases.put("missing events", new String[] {"{\"rulesVersion\":1,\"seed\":1,\"level\":\"EASY\"}",
                 "the replay is not valid JSON"});
-        String json = honest.toJson();
-        cases.put("replay truncated into a string", new String[] {
-                "\"" + json.substring(0, json.length() / 2).replace("\"", "\\\"") + "\"",
-                "the replay is not valid JSON"});
+        // (A replay that is not a JSON object at all is refused by the reader since schema 2: a dead letter.)
         return cases;
     }
 
