@@ -1,5 +1,6 @@
 package com.bloceclat.leaderboard;
 
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,6 +44,17 @@ public class GameAudit extends PanacheEntityBase {
 
     @Column(nullable = false)
     public String mode;
+
+    /** SERVER, DAILY or CHOSEN, as game-service signed it; null for a game received before schema 2. */
+    @Column(name = "seed_source")
+    public String seedSource;
+
+    /** The UTC day of a daily-challenge game, else null. */
+    public LocalDate day;
+
+    /** When the game was created (null before schema 2). */
+    @Column(name = "created_at")
+    public OffsetDateTime createdAt;
 
     public String level;
 
@@ -101,15 +113,15 @@ public class GameAudit extends PanacheEntityBase {
      * or duplicated message). Returns whether it was stored.
      */
     public static boolean storeOnce(UUID gameId, String playerSubject, String playerName, String mode,
-            OffsetDateTime finishedAt, OffsetDateTime publishedAt, OffsetDateTime processedAt, String replay,
-            Verdict verdict) {
+            String seedSource, LocalDate day, OffsetDateTime createdAt, OffsetDateTime finishedAt,
+            OffsetDateTime publishedAt, OffsetDateTime processedAt, String replay, Verdict verdict) {
         return getEntityManager().createNativeQuery("""
-                INSERT INTO game_audit (game_id, outcome, reason, player_subject, player_name, mode, level, seed,
-                    claimed_score, score, rounds, valid_events, assisted, game_over, finished_at, published_at,
-                    processed_at, replay, trace)
-                VALUES (:gameId, :outcome, :reason, :playerSubject, :playerName, :mode, :level, :seed,
-                    :claimedScore, :score, :rounds, :validEvents, :assisted, :gameOver, :finishedAt, :publishedAt,
-                    :processedAt, :replay, :trace)
+                INSERT INTO game_audit (game_id, outcome, reason, player_subject, player_name, mode, seed_source, day,
+                    created_at, level, seed, claimed_score, score, rounds, valid_events, assisted, game_over,
+                    finished_at, published_at, processed_at, replay, trace)
+                VALUES (:gameId, :outcome, :reason, :playerSubject, :playerName, :mode, :seedSource, :day,
+                    :createdAt, :level, :seed, :claimedScore, :score, :rounds, :validEvents, :assisted, :gameOver,
+                    :finishedAt, :publishedAt, :processedAt, :replay, :trace)
                 ON CONFLICT (game_id) DO NOTHING
                 """)
                 .setParameter("gameId", gameId)
@@ -118,6 +130,9 @@ public class GameAudit extends PanacheEntityBase {
                 .setParameter("playerSubject", playerSubject)
                 .setParameter("playerName", playerName)
                 .setParameter("mode", mode)
+                .setParameter("seedSource", seedSource)
+                .setParameter("day", day)
+                .setParameter("createdAt", createdAt)
                 .setParameter("level", verdict.level())
                 .setParameter("seed", verdict.seed())
                 .setParameter("claimedScore", verdict.claimedScore())

@@ -1,5 +1,6 @@
 package com.bloceclat.leaderboard;
 
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.HashMap;
 import java.util.List;
@@ -15,8 +16,10 @@ import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import io.quarkus.panache.common.Sort;
 
 /**
- * A validated, unassisted game of a logged-in player. Leaderboards rank records by score, then the earlier game,
- * then the game id; a struck record stays here, out of every leaderboard.
+ * A game the {@link com.bloceclat.leaderboard.service.RecordPolicy} made a record: on its level's boards ({@code day}
+ * null, one per level and seed) or on one day's daily board (one per day, level and player), both enforced by unique
+ * indexes. Leaderboards rank records by score, then the earlier game, then the game id; a struck record stays here,
+ * out of every leaderboard.
  */
 @Entity
 @Table(name = "game_record")
@@ -38,6 +41,12 @@ public class GameRecord extends PanacheEntityBase {
     @Column(name = "player_name", nullable = false)
     public String playerName;
 
+    /** The replay's seed (null only for a duplicate struck by migration V4). */
+    public Long seed;
+
+    /** The day of a daily-board record; null for a level-board record. */
+    public LocalDate day;
+
     @Column(nullable = false)
     public int score;
 
@@ -56,11 +65,13 @@ public class GameRecord extends PanacheEntityBase {
     @Column(name = "strike_reason", columnDefinition = "text")
     public String strikeReason;
 
-    public static GameRecord of(UUID gameId, String level, String playerSubject, String playerName, int score,
-            int rounds, OffsetDateTime finishedAt) {
+    public static GameRecord of(UUID gameId, String level, Long seed, LocalDate day, String playerSubject,
+            String playerName, int score, int rounds, OffsetDateTime finishedAt) {
         GameRecord record = new GameRecord();
         record.gameId = gameId;
         record.level = level;
+        record.seed = seed;
+        record.day = day;
         record.playerSubject = playerSubject;
         record.playerName = playerName;
         record.score = score;
@@ -69,9 +80,53 @@ public class GameRecord extends PanacheEntityBase {
         return record;
     }
 
-    public static GameRecord of(GameAudit audit) {
-        return of(audit.gameId, audit.level, audit.playerSubject, audit.playerName, audit.score, audit.rounds,
-                audit.finishedAt);
+    /** The record of an audited game, on the daily board of {@code day} or (null) on its level's boards. */
+    public static GameRecord of(GameAudit audit, LocalDate day) {
+        return of(audit.gameId, audit.level, audit.seed, day, audit.playerSubject, audit.playerName, audit.score,
+                audit.rounds, audit.finishedAt);
+    }
+
+    /** The game whose level-board record (struck or not) has this level and seed, other than {@code except}. */
+    public static UUID holderOfSeed(String level, Long seed, UUID except) {
+        if (level == null || seed == null) {
+            return null;
+        }
+        return getEntityManager().createQuery("select r.gameId from GameRecord r where r.level = :level "
+                + "and r.seed = :seed and r.day is null and r.gameId <> :except", UUID.class)
+                .setParameter("level", level).setParameter("seed", seed).setParameter("except", except)
+                .getResultStream().findFirst().orElse(null);
+    }
+
+    /** The game that is the player's daily record (struck or not) of that day and level, other than {@code except}. */
+    public static UUID holderOfDaily(String subject, LocalDate day, String level, UUID except) {
+        if (subject == null || day == null || level == null) {
+            return null;
+        }
+        return getEntityManager().createQuery("select r.gameId from GameRecord r where r.day = :day "
+                + "and r.level = :level and r.playerSubject = :subject and r.gameId <> :except", UUID.class)
+                .setParameter("day", day).setParameter("level", level).setParameter("subject", subject)
+                .setParameter("except", except)
+                .getResultStream().findFirst().orElse(null);
+    }
+
+    /** The standing records of a day's daily board of a level, best first. */
+    public static List<GameRecord> dailyOf(String level, LocalDate day, int offset, int limit) {
+        return find("level = ?1 and day = ?2 and struckAt is null", RANKING, level, day)
+                .range(offset, offset + limit - 1).list();
+    }
+
+    /** A player's standing daily record of a day and level, or null. */
+    public static GameRecord dailyOf(String subject, String level, LocalDate day) {
+        return find("playerSubject = ?1 and level = ?2 and day = ?3 and struckAt is null", subject, level, day)
+                .firstResult();
+    }
+
+    /** 1 + the standing records of this record's daily board ranked above it. */
+    public long dailyRank() {
+        long higher = count("level = ?1 and day = ?2 and struckAt is null and score > ?3", level, day, score);
+        long earlier = count("level = ?1 and day = ?2 and struckAt is null and score = ?3 and (finishedAt < ?4 "
+                + "or (finishedAt = ?4 and gameId < ?5))", level, day, score, finishedAt, gameId);
+        return higher + earlier + 1;
     }
 
     public boolean struck() {
@@ -88,7 +143,7 @@ public class GameRecord extends PanacheEntityBase {
     public static List<GameRecord> topOf(String level, OffsetDateTime since, int offset, int limit) {
         Map<String, Object> params = new HashMap<>();
         params.put("level", level);
-        String query = "level = :level and struckAt is null";
+        String query = "level = :level and struckAt is null and day is null";
         if (since != null) {
             query += " and finishedAt >= :since";
             params.put("since", since);
@@ -110,7 +165,7 @@ public class GameRecord extends PanacheEntityBase {
         Map<String, Object> params = new HashMap<>();
         params.put("subject", subject);
         params.put("level", level);
-        String query = "playerSubject = :subject and level = :level and struckAt is null";
+        String query = "playerSubject = :subject and level = :level and struckAt is null and day is null";
         if (since != null) {
             query += " and finishedAt >= :since";
             params.put("since", since);
@@ -121,7 +176,7 @@ public class GameRecord extends PanacheEntityBase {
     /** The levels in which a player has a standing record. */
     public static List<String> levelsOf(String subject) {
         return getEntityManager().createQuery("select distinct r.level from GameRecord r "
-                + "where r.playerSubject = :subject and r.struckAt is null", String.class)
+                + "where r.playerSubject = :subject and r.struckAt is null and r.day is null", String.class)
                 .setParameter("subject", subject)
                 .getResultList();
     }
@@ -140,10 +195,12 @@ public class GameRecord extends PanacheEntityBase {
             window = " and finishedAt >= :since";
             params.put("since", since);
         }
-        long higher = count("level = :level and struckAt is null and score > :score" + window, params);
+        long higher = count("level = :level and struckAt is null and day is null and score > :score" + window,
+                params);
         params.put("finishedAt", finishedAt);
         params.put("gameId", gameId);
-        long earlier = count("level = :level and struckAt is null and score = :score and (finishedAt < :finishedAt "
+        long earlier = count("level = :level and struckAt is null and day is null and score = :score "
+                + "and (finishedAt < :finishedAt "
                 + "or (finishedAt = :finishedAt and gameId < :gameId))" + window, params);
         return higher + earlier + 1;
     }

@@ -1,11 +1,13 @@
 package com.bloceclat.leaderboard;
 
-/** What became of a finished game. */
+/** What became of a finished game (decided by {@link com.bloceclat.leaderboard.service.RecordPolicy}). */
 public enum Outcome {
-    /** Valid, unassisted, played by a logged-in player: on the leaderboard. */
+    /** Valid and eligible: on its level's boards (a server seed) or on its day's daily board (the first daily game). */
     RECORD,
-    /** Valid, but assisted (a hint or an undo) or played by a guest. */
+    /** Valid, but not eligible: assisted, a guest's, a match, a chosen seed, or a daily game played again. */
     VALID_NOT_ELIGIBLE,
-    /** The replay does not hold up; the validator's reason is kept. */
-    REJECTED
+    /** The replay does not hold up, or the message's claims are not sane; the reason is kept. */
+    REJECTED,
+    /** Would be a record, but its seed already holds one (the same game under another id); kept for audit. */
+    DUPLICATE
 }

@@ -99,7 +99,7 @@ class AdminAuditResourceTest {
 
         admin().queryParam("outcome", "CHEATED").when().get(AUDITS).then()
                 .statusCode(400).contentType("application/problem+json")
-                .body("detail", equalTo("Unknown outcome 'CHEATED'; outcomes are RECORD, VALID_NOT_ELIGIBLE, REJECTED"));
+                .body("detail", equalTo("Unknown outcome 'CHEATED'; outcomes are RECORD, VALID_NOT_ELIGIBLE, REJECTED, DUPLICATE"));
         admin().queryParam("from", "last tuesday").when().get(AUDITS).then()
                 .statusCode(400).body("detail", startsWith("'from' must be an ISO-8601 date or instant"));
         admin().queryParam("level", "NIGHTMARE").when().get(AUDITS).then().statusCode(400);

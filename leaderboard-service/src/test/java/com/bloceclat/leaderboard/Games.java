@@ -5,10 +5,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.common.events.SignedMessage;
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.IllegalMoveException;
 import com.bloceclat.engine.Level;
@@ -25,6 +27,23 @@ import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 public final class Games {
 
     private Games() {
+    }
+
+    /**
+     * Test signing keys (application.properties {@code %test.bloc.signing.public-keys} trusts their public halves):
+     * known to everyone, trusted by no other profile.
+     */
+    public static final SignedMessage.Signer SIGNER = SignedMessage.Signer.of("test-1",
+            "MC4CAQAwBQYDK2VwBCIEIAbrlnwMy2znYOkAMfFfJl/Ykt6kRM4EONKKFceaGF5o");
+    public static final String PUBLIC_KEY = "test-1:MCowBQYDK2VwAyEAfgrvVa1fQso+xZZgC0lEAhlYHVQwdK46Rft1/PXoP7E=";
+
+    /** The second trusted key (a rotation: both are trusted at once). */
+    public static final SignedMessage.Signer ROTATED = SignedMessage.Signer.of("test-2",
+            "MC4CAQAwBQYDK2VwBCIEICHt9CRAmYJjQ7d1BaT/M6YfnGE7O5040sxRmhksus9w");
+
+    /** A seed no other game of the test run has (one record per level and seed). */
+    public static long freshSeed() {
+        return ThreadLocalRandom.current().nextLong(1_000_000, Long.MAX_VALUE);
     }
 
     /** The first {@code rounds} rounds of a game (or all of it) as the full-strength AI plays them. */
@@ -83,7 +102,25 @@ public final class Games {
                 finishedAt.minusSeconds(60), finishedAt, replayJson);
     }
 
+    /** A game of any mode and seed source. */
+    public static GameFinished finished(UUID id, GameFinished.Player player, GameFinished.Mode mode,
+            GameFinished.SeedSource source, java.time.LocalDate day, Instant createdAt, Instant finishedAt,
+            String replayJson) {
+        return GameFinished.of(id, player, mode, source, day, createdAt, finishedAt, replayJson);
+    }
+
+    /** The game's message as game-service sends it: signed with {@link #SIGNER}. */
     public static ProducerRecord<String, String> message(GameFinished game) {
+        return signed(game.gameId().toString(), game.toJson());
+    }
+
+    /** Any text, signed with {@link #SIGNER}. */
+    public static ProducerRecord<String, String> signed(String key, String text) {
+        return new ProducerRecord<>(GameFinished.CHANNEL, key, SIGNER.sign(text));
+    }
+
+    /** The game's message as someone without the key would write it: the bare JSON, no envelope. */
+    public static ProducerRecord<String, String> unsigned(GameFinished game) {
         return new ProducerRecord<>(GameFinished.CHANNEL, game.gameId().toString(), game.toJson());
     }
 

@@ -10,6 +10,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -52,6 +53,7 @@ public final class PackagedService implements AutoCloseable {
         env.put("QUARKUS_OIDC_AUTH_SERVER_URL", auth.get("keycloak.url") + "/realms/quarkus");
         env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
         env.put("LOG_JSON", "false");
+        env.put("BLOC_SIGNING_PUBLIC_KEYS", Games.PUBLIC_KEY);
     }
 
     public static Path jar() {
@@ -65,6 +67,11 @@ public final class PackagedService implements AutoCloseable {
 
     /** Starts the service and waits until it is ready (database and Kafka checks up). */
     public void start() {
+        start(new String[0]);
+    }
+
+    /** Starts the service with extra system properties ({@code -Dkey=value}) and waits until it is ready. */
+    public void start(String... properties) {
         if (process != null && process.isAlive()) {
             throw new IllegalStateException("already running");
         }
@@ -74,8 +81,9 @@ public final class PackagedService implements AutoCloseable {
                 "-Xmx256m", "-Djava.util.logging.manager=org.jboss.logmanager.LogManager",
                 // A killed consumer stays in the group until its session times out (45 s by default), and the
                 // next one waits for that: the broker's minimum keeps the tests short.
-                "-Dmp.messaging.incoming.game-finished.session.timeout.ms=6000",
-                "-jar", jar().toAbsolutePath().toString());
+                "-Dmp.messaging.incoming.game-finished.session.timeout.ms=6000");
+        builder.command().addAll(List.of(properties));
+        builder.command().addAll(List.of("-jar", jar().toAbsolutePath().toString()));
         builder.environment().putAll(env);
         builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
         builder.redirectErrorStream(true);

@@ -37,7 +37,10 @@ class PlatformTest {
                 .body("paths", hasKey("/api/leaderboards/{level}"))
                 .body("paths", hasKey("/api/leaderboards/{level}/me"))
                 .body("paths", hasKey("/api/leaderboards/me/games"))
-                .body("paths", hasKey("/api/leaderboards/admin/audits/{gameId}/strike"));
+                .body("paths", hasKey("/api/leaderboards/admin/audits/{gameId}/strike"))
+                .body("paths", hasKey("/api/leaderboards/{level}/daily"))
+                .body("paths", hasKey("/api/leaderboards/{level}/daily/me"))
+                .body("paths", hasKey("/api/leaderboards/admin/audits/refused"));
         given().when().get("/q/swagger-ui/").then().statusCode(200);
     }
 

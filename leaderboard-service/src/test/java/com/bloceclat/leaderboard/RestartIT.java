@@ -154,7 +154,7 @@ class RestartIT {
                 HttpRequest.newBuilder(URI.create(service.baseUrl() + "/q/metrics")).build(),
                 HttpResponse.BodyHandlers.ofString());
         return metrics.body().lines()
-                .filter(line -> line.startsWith("leaderboard_games_total{") && line.contains("outcome=\"DUPLICATE\""))
+                .filter(line -> line.startsWith("leaderboard_games_total{") && line.contains("outcome=\"REDELIVERED\""))
                 .map(line -> line.substring(line.lastIndexOf(' ') + 1))
                 .findFirst().orElse("0");
     }

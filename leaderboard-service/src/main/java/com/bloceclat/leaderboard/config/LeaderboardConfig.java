@@ -20,6 +20,13 @@ public interface LeaderboardConfig {
     @WithDefault("1000")
     int maxPage();
 
+    /**
+     * How far in the future a game's {@code finishedAt} may be when it is judged (the two services' clocks differ);
+     * later is REJECTED ({@code RecordPolicy}).
+     */
+    @WithDefault("2m")
+    Duration clockSkew();
+
     /** The cheat detector ({@code CheatDetector}). */
     Suspicion suspicion();
 

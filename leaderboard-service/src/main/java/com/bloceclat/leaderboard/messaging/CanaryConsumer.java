@@ -2,36 +2,87 @@ package com.bloceclat.leaderboard.messaging;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
+import jakarta.inject.Inject;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 import com.bloceclat.leaderboard.Canary;
+import com.bloceclat.leaderboard.messaging.Faults.PermanentFault;
+import com.bloceclat.leaderboard.messaging.Faults.TransientFault;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.common.annotation.Blocking;
+import io.smallrye.faulttolerance.api.ExponentialBackoff;
 
+/**
+ * Stores the canaries game-service sends (docs/platform.md), one row per canary id whatever the redeliveries.
+ * Guarantees: a canary that cannot be read, or that the database refuses (a {@code sentAt} PostgreSQL cannot store),
+ * is counted in {@code leaderboard.canaries{outcome=DEAD_LETTER}}, logged once and dead-lettered with its reason to
+ * {@value #DEAD_LETTER_TOPIC} (the channel's dead-letter-queue failure strategy), and the channel goes on; the database
+ * unreachable is retried with back-off for as long as it lasts.
+ */
 @ApplicationScoped
 public class CanaryConsumer {
 
     /** Channel and Kafka topic, one name. */
     public static final String CHANNEL = "bloc-canary";
 
+    public static final String DEAD_LETTER_TOPIC = "bloc-canary-dlq";
+
     private static final Logger LOG = Logger.getLogger(CanaryConsumer.class);
 
+    private static final ObjectMapper MAPPER = JsonMapper.builder().addModule(new JavaTimeModule())
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+    @Inject
+    MeterRegistry registry;
+
+    /**
+     * Stores one canary. Throws (and the failure strategy dead-letters the message) only for a canary that cannot be
+     * read or stored.
+     */
     @Incoming(CHANNEL)
     @Blocking
-    @Transactional
-    public void receive(ConsumerRecord<String, CanaryMessage> record) {
-        CanaryMessage canary = record.value();
-        if (canary == null || canary.id() == null || canary.sentAt() == null) {
-            LOG.warnf("Skipping unreadable canary at %s-%d offset %d", record.topic(), record.partition(),
-                    record.offset());
-            return;
+    @Retry(maxRetries = -1, maxDuration = 0, delay = 200, jitter = 100, retryOn = TransientFault.class,
+            abortOn = PermanentFault.class)
+    @ExponentialBackoff(factor = 2, maxDelay = 30, maxDelayUnit = ChronoUnit.SECONDS)
+    public void receive(ConsumerRecord<String, String> record) {
+        CanaryMessage canary;
+        try {
+            canary = record.value() == null ? null : MAPPER.readValue(record.value(), CanaryMessage.class);
+        } catch (Exception e) {
+            throw refused(record, "unreadable canary: " + Faults.describe(e), e);
         }
-        Canary.seen(canary.id(), canary.sentAt().atOffset(ZoneOffset.UTC), OffsetDateTime.now(ZoneOffset.UTC));
+        if (canary == null || canary.id() == null || canary.sentAt() == null) {
+            throw refused(record, "unreadable canary: id and sentAt are required", null);
+        }
+        try {
+            Faults.classified(() -> {
+                QuarkusTransaction.requiringNew().run(() -> Canary.seen(canary.id(),
+                        canary.sentAt().atOffset(ZoneOffset.UTC), OffsetDateTime.now(ZoneOffset.UTC)));
+                return null;
+            });
+        } catch (PermanentFault e) {
+            throw refused(record, "database: " + e.getMessage(), e);
+        }
+        registry.counter("leaderboard.canaries", "outcome", "SEEN").increment();
+    }
+
+    private PermanentFault refused(ConsumerRecord<String, String> record, String reason, Throwable cause) {
+        LOG.warnf("Canary at %s-%d offset %d (key %s) sent to %s: %s", record.topic(), record.partition(),
+                record.offset(), record.key(), DEAD_LETTER_TOPIC, reason);
+        registry.counter("leaderboard.canaries", "outcome", "DEAD_LETTER").increment();
+        return new PermanentFault(reason, cause);
     }
 }

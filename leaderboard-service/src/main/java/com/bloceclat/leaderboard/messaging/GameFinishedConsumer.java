@@ -4,11 +4,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
@@ -16,8 +18,9 @@ import org.jboss.logging.Logger;
 import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.common.events.GameFinished.MalformedEventException;
 import com.bloceclat.common.events.GameFinishedDeadLetter;
+import com.bloceclat.common.events.SignedMessage;
+import com.bloceclat.leaderboard.messaging.Faults.PermanentFault;
 import com.bloceclat.leaderboard.service.GameFinishedService;
-import com.bloceclat.leaderboard.service.Verdict;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.common.annotation.Blocking;
@@ -25,18 +28,38 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 
 /**
- * Consumes {@value GameFinished#CHANNEL} as group {@code leaderboard-service-game-finished}, in batches (what
- * one poll returns), one batch at a time. A message is acknowledged (its offset may be committed) only after the transaction that stored its verdict
- * has committed, so a crash loses nothing; a redelivered message finds its game known and changes nothing. A message
- * that cannot be read goes to {@value GameFinishedDeadLetter#CHANNEL}, and the consumer carries on.
+ * Consumes {@value GameFinished#CHANNEL} as group {@code leaderboard-service-game-finished}, in batches (what one poll
+ * returns), one batch at a time (docs/leaderboard-service.md "Consumer", docs/events.md).
+ *
+ * <p>Guarantees:
+ * <ul>
+ * <li>The signature is checked before anything else ({@code bloc.signing.public-keys}, several keys during a
+ * rotation): a message that is unsigned, signed by an unknown key or mis-signed is never judged; it is kept in the
+ * refused trail ({@code refused_message}, not {@code game_audit}: it takes no game id), dead-lettered with its reason
+ * and counted as {@code REFUSED}.</li>
+ * <li>A signed message that cannot be read ({@link GameFinished#fromJson}: malformed or out of bounds) is
+ * dead-lettered with its reason.</li>
+ * <li>A batch is stored in one transaction; if that fails for a reason of its own, its messages are stored one by
+ * one, each in its own transaction, so that only a message that fails alone (after bounded attempts) is
+ * dead-lettered, with the database's reason, and the others are judged. The database unreachable is retried with
+ * back-off for as long as it lasts ({@link StoreAttempts}): nothing is skipped, the consumer waits.</li>
+ * <li>Nothing a message contains makes this method throw: the channel never stops and readiness stays up.</li>
+ * <li>A message is acknowledged (its offset may be committed) only after what it led to has committed, so a crash
+ * loses nothing; a redelivered message finds its game (or its refusal) known and changes nothing. A dead letter is
+ * published before, outside any transaction (at least once).</li>
+ * </ul>
+ * Every outcome is counted in {@code leaderboard.games{outcome}}: RECORD, VALID_NOT_ELIGIBLE, REJECTED, DUPLICATE,
+ * REFUSED, DEAD_LETTER, REDELIVERED.
  */
 @ApplicationScoped
 public class GameFinishedConsumer {
 
     private static final Logger LOG = Logger.getLogger(GameFinishedConsumer.class);
 
+    public static final String DEAD_LETTER = "DEAD_LETTER";
+
     @Inject
-    GameFinishedService games;
+    StoreAttempts store;
 
     @Inject
     @Channel(GameFinishedDeadLetter.CHANNEL)
@@ -45,41 +68,104 @@ public class GameFinishedConsumer {
     @Inject
     MeterRegistry registry;
 
+    /** Trusted public keys, {@code keyId:base64X509}, comma-separated; required (no default outside tests). */
+    @ConfigProperty(name = "bloc.signing.public-keys")
+    List<String> publicKeys;
+
+    SignedMessage.Verifier verifier;
+
+    /** Reads the trusted keys at start-up: a key that cannot be read stops the service with the reason. */
+    @PostConstruct
+    void trustedKeys() {
+        verifier = SignedMessage.Verifier.of(publicKeys);
+        LOG.infof("Trusting %d signing key(s) for %s", publicKeys.size(), GameFinished.CHANNEL);
+    }
+
     /**
-     * Receives what one poll returned (up to {@code max.poll.records}), in partition order. Not itself
-     * transactional: the verdicts are stored in {@link GameFinishedService#process}'s one transaction, which has
-     * committed when this returns (and the batch is acknowledged); a dead letter is published outside any
-     * transaction, before.
+     * Receives what one poll returned (up to {@code max.poll.records}), in partition order. Returns once everything
+     * it read is committed or dead-lettered (the batch is then acknowledged).
      */
     @Incoming(GameFinished.CHANNEL)
     @Blocking
     public void receive(ConsumerRecords<String, String> records) {
-        List<GameFinishedService.Received> batch = new ArrayList<>(records.count());
+        List<GameFinishedService.Item> items = new ArrayList<>(records.count());
+        List<ConsumerRecord<String, String>> origins = new ArrayList<>(records.count());
         for (ConsumerRecord<String, String> record : records) {
-            try {
-                batch.add(new GameFinishedService.Received(GameFinished.fromJson(record.value()),
-                        record.timestamp() > 0 ? Instant.ofEpochMilli(record.timestamp()) : null));
-            } catch (MalformedEventException e) {
-                deadLetter(record, e.getMessage());
+            GameFinishedService.Item item = read(record);
+            if (item != null) {
+                items.add(item);
+                origins.add(record);
             }
         }
-        if (!batch.isEmpty()) {
-            for (Verdict verdict : games.process(batch)) {
-                count(verdict == null ? "DUPLICATE" : verdict.outcome().name());
+        if (items.isEmpty()) {
+            return;
+        }
+        List<String> outcomes;
+        try {
+            outcomes = store.batch(items);
+        } catch (PermanentFault e) {
+            LOG.infof("A batch of %d %s messages failed (%s); storing them one by one", items.size(),
+                    GameFinished.CHANNEL, e.getMessage());
+            outcomes = new ArrayList<>(items.size());
+            for (int i = 0; i < items.size(); i++) {
+                try {
+                    outcomes.add(store.one(items.get(i)));
+                } catch (PermanentFault f) {
+                    deadLetter(origins.get(i), "database: " + f.getMessage());
+                    outcomes.add(DEAD_LETTER);
+                }
             }
+        }
+        outcomes.forEach(this::count);
+    }
+
+    /** The message as an item to store, or null when it was dead-lettered as unreadable. */
+    private GameFinishedService.Item read(ConsumerRecord<String, String> record) {
+        Instant published = record.timestamp() > 0 ? Instant.ofEpochMilli(record.timestamp()) : null;
+        String message;
+        try {
+            message = verifier.open(record.value());
+        } catch (SignedMessage.RefusedException e) {
+            publishDeadLetter(record, "refused: " + e.getMessage());
+            LOG.warnf("Refused %s message at %s-%d offset %d (key %s): %s", GameFinished.CHANNEL, record.topic(),
+                    record.partition(), record.offset(), record.key(), e.getMessage());
+            return new GameFinishedService.Refused(record.topic(), record.partition(), record.offset(), record.key(),
+                    record.value(), e.getMessage(), published);
+        }
+        try {
+            return new GameFinishedService.Received(GameFinished.fromJson(message), published);
+        } catch (MalformedEventException e) {
+            deadLetter(record, e.getMessage());
+            count(DEAD_LETTER);
+            return null;
         }
     }
 
-    /** Publishes the message to the dead-letter topic and waits for the broker to have it. */
     private void deadLetter(ConsumerRecord<String, String> record, String error) {
-        LOG.warnf("Unreadable %s message at %s-%d offset %d (key %s) sent to %s: %s", GameFinished.CHANNEL,
-                record.topic(), record.partition(), record.offset(), record.key(), GameFinishedDeadLetter.CHANNEL,
-                error);
+        LOG.warnf("%s message at %s-%d offset %d (key %s) sent to %s: %s", GameFinished.CHANNEL, record.topic(),
+                record.partition(), record.offset(), record.key(), GameFinishedDeadLetter.CHANNEL, error);
+        publishDeadLetter(record, error);
+    }
+
+    /**
+     * Publishes the message to the dead-letter topic and waits for the broker to have it. A letter the broker
+     * refuses (too large) goes again without the payload, saying so.
+     */
+    private void publishDeadLetter(ConsumerRecord<String, String> record, String error) {
         GameFinishedDeadLetter letter = new GameFinishedDeadLetter(GameFinishedDeadLetter.SCHEMA_VERSION,
                 record.topic(), record.partition(), record.offset(), record.key(), record.value(), error,
                 Instant.now());
-        deadLetters.sendMessageAndAwait(KafkaRecord.of(record.key(), letter.toJson()));
-        count("DEAD_LETTER");
+        try {
+            deadLetters.sendMessageAndAwait(KafkaRecord.of(record.key(), letter.toJson()));
+        } catch (RuntimeException e) {
+            LOG.warnf("Dead letter for %s-%d offset %d refused by the broker (%s); sent without its payload",
+                    record.topic(), record.partition(), record.offset(), Faults.describe(e));
+            GameFinishedDeadLetter bare = new GameFinishedDeadLetter(letter.schemaVersion(), letter.topic(),
+                    letter.partition(), letter.offset(), letter.key(), null, error + " (payload of "
+                            + (record.value() == null ? 0 : record.value().length()) + " characters not carried: "
+                            + Faults.describe(e) + ")", letter.failedAt());
+            deadLetters.sendMessageAndAwait(KafkaRecord.of(record.key(), bare.toJson()));
+        }
     }
 
     private void count(String outcome) {

@@ -1,5 +1,6 @@
 package com.bloceclat.leaderboard.rest;
 
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
@@ -36,6 +37,7 @@ import com.bloceclat.leaderboard.AuditAction;
 import com.bloceclat.leaderboard.GameAudit;
 import com.bloceclat.leaderboard.GameRecord;
 import com.bloceclat.leaderboard.Outcome;
+import com.bloceclat.leaderboard.RefusedMessage;
 import com.bloceclat.leaderboard.config.LeaderboardConfig;
 import com.bloceclat.leaderboard.service.AuditService;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -66,7 +68,23 @@ public class AdminAuditResource {
             @Schema(description = "Rounds completed without a hint or an undo, compared with the AI; absent until "
                     + "measured") Integer comparedRounds,
             @Schema(description = "When the cheat detector measured the game; absent until then")
-            OffsetDateTime suspicionCheckedAt) {
+            OffsetDateTime suspicionCheckedAt,
+            @Schema(description = "SERVER, DAILY or CHOSEN, as game-service signed it; absent for games received "
+                    + "before schema 2") String seedSource,
+            @Schema(description = "The UTC day of a daily-challenge game") LocalDate day,
+            @Schema(description = "When the game was created; absent before schema 2") OffsetDateTime createdAt) {
+    }
+
+    /** A game-finished message whose signature did not hold: never judged, kept apart from the games. */
+    public record Refused(long id, String topic, int partition, long offset, String key,
+            @Schema(description = "Why: unsigned: …, unknown key …, bad signature …") String reason,
+            @Schema(description = "The value as received (NUL written \\u0000), cut at 100,000 characters")
+            String payload,
+            @Schema(description = "Whether the payload was cut (the dead letter carries it all)") boolean truncated,
+            OffsetDateTime publishedAt, OffsetDateTime refusedAt) {
+    }
+
+    public record RefusedPage(int page, int size, boolean more, List<Refused> refused) {
     }
 
     public record Audits(int page, int size, boolean more, List<Summary> audits) {
@@ -105,7 +123,7 @@ public class AdminAuditResource {
             + "finished")
     @APIResponse(responseCode = "400", description = "Unknown outcome or level, bad suspicious flag, date or paging")
     public Audits list(
-            @Parameter(description = "RECORD, VALID_NOT_ELIGIBLE or REJECTED") @QueryParam("outcome") String outcome,
+            @Parameter(description = "RECORD, VALID_NOT_ELIGIBLE, REJECTED or DUPLICATE") @QueryParam("outcome") String outcome,
             @Parameter(description = "true: only games the cheat detector flagged; false: only the others")
             @QueryParam("suspicious") String suspicious,
             @Parameter(description = "A level") @QueryParam("level") String level,
@@ -123,6 +141,21 @@ public class AdminAuditResource {
         List<Summary> list = rows.stream().limit(paging.size())
                 .map(a -> summary(a, GameRecord.findById(a.gameId))).toList();
         return new Audits(paging.page(), paging.size(), rows.size() > paging.size(), list);
+    }
+
+    @GET
+    @Path("/refused")
+    @RolesAllowed("admin")
+    @Operation(summary = "game-finished messages refused for their signature (unsigned, unknown key, bad signature), "
+            + "newest first; they were never judged and are not games")
+    @APIResponse(responseCode = "400", description = "Bad paging")
+    public RefusedPage refused(@Parameter(description = "Page number from 0") @QueryParam("page") String page,
+            @Parameter(description = "Messages per page, 1 to 100 (default 20)") @QueryParam("size") String size) {
+        Params.Paging paging = Params.paging(page, size, config);
+        List<RefusedMessage> rows = RefusedMessage.page(paging.offset(), paging.limit());
+        List<Refused> list = rows.stream().limit(paging.size()).map(r -> new Refused(r.id, r.topic, r.kafkaPartition,
+                r.kafkaOffset, r.messageKey, r.reason, r.payload, r.truncated, r.publishedAt, r.refusedAt)).toList();
+        return new RefusedPage(paging.page(), paging.size(), rows.size() > paging.size(), list);
     }
 
     @GET
@@ -200,6 +233,6 @@ public class AdminAuditResource {
         return new Summary(a.gameId, a.outcome, a.reason, a.level, a.mode,
                 a.playerSubject == null ? null : new Player(a.playerSubject, a.playerName), a.score, a.claimedScore,
                 a.rounds, a.assisted, a.gameOver, a.finishedAt, a.processedAt, record != null && record.struck(),
-                a.suspicious, a.aiAgreement, a.comparedRounds, a.suspicionCheckedAt);
+                a.suspicious, a.aiAgreement, a.comparedRounds, a.suspicionCheckedAt, a.seedSource, a.day, a.createdAt);
     }
 }

@@ -1,6 +1,7 @@
 package com.bloceclat.leaderboard.rest;
 
 import java.time.Clock;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,6 +66,17 @@ public class LeaderboardResource {
     public record MyGames(int page, int size, boolean more, List<MyGame> games) {
     }
 
+    /**
+     * One page of a day's daily-challenge board of a level: each player's first finished daily game of that UTC day
+     * (later attempts are practice), best first. No seed nor replay: the day's seed is secret until the day is over.
+     */
+    public record DailyBoard(String level, LocalDate day, int page, int size, boolean more, List<Entry> entries) {
+    }
+
+    /** The caller's daily record of a day and level and its rank on that board; {@code best} null when none. */
+    public record DailyStanding(String level, LocalDate day, String playerId, String player, Entry best) {
+    }
+
     @Inject
     SecurityIdentity identity;
 
@@ -102,6 +114,47 @@ public class LeaderboardResource {
             entries.add(entry(paging.offset() + i + 1, rows.get(i)));
         }
         return new Board(lvl.name(), p.label(), paging.page(), paging.size(), rows.size() > paging.size(), entries);
+    }
+
+    @GET
+    @Path("/{level}/daily")
+    @Operation(summary = "Public: a page of a day's daily-challenge board of a level, best first",
+            description = "Each player's first finished daily game of that UTC day and level counts once; later "
+                    + "attempts are practice and are not listed. Entries carry no seed or replay.")
+    @APIResponse(responseCode = "200", description = "The page (possibly empty)")
+    @APIResponse(responseCode = "400", description = "Unknown level, a day not written YYYY-MM-DD or after today "
+            + "(UTC), or bad paging")
+    public DailyBoard daily(
+            @Parameter(description = "EASY, MEDIUM, HARD, EXPERT or DIABOLICAL (any case)") @PathParam("level") String level,
+            @Parameter(description = "The UTC day, YYYY-MM-DD (default today, UTC)") @QueryParam("day") String day,
+            @Parameter(description = "Page number from 0 (default 0)") @QueryParam("page") String page,
+            @Parameter(description = "Entries per page, 1 to 100 (default 20)") @QueryParam("size") String size) {
+        Level lvl = Params.level(level);
+        LocalDate d = Params.day(day, clock);
+        Params.Paging paging = Params.paging(page, size, config);
+        List<GameRecord> rows = GameRecord.dailyOf(lvl.name(), d, paging.offset(), paging.limit());
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < Math.min(rows.size(), paging.size()); i++) {
+            entries.add(entry(paging.offset() + i + 1, rows.get(i)));
+        }
+        return new DailyBoard(lvl.name(), d, paging.page(), paging.size(), rows.size() > paging.size(), entries);
+    }
+
+    @GET
+    @Path("/{level}/daily/me")
+    @Authenticated
+    @Operation(summary = "The caller's daily record of a day and level and its rank (best null when none yet)")
+    @APIResponse(responseCode = "200", description = "The caller's daily standing")
+    @APIResponse(responseCode = "400", description = "Unknown level, or a day not written YYYY-MM-DD or after today")
+    @APIResponse(responseCode = "401", description = "No valid token")
+    public DailyStanding myDaily(@PathParam("level") String level,
+            @Parameter(description = "The UTC day, YYYY-MM-DD (default today, UTC)") @QueryParam("day") String day) {
+        Caller caller = Caller.of(identity);
+        Level lvl = Params.level(level);
+        LocalDate d = Params.day(day, clock);
+        GameRecord record = GameRecord.dailyOf(caller.subject(), lvl.name(), d);
+        return new DailyStanding(lvl.name(), d, caller.subject(), record == null ? caller.name() : record.playerName,
+                record == null ? null : entry(record.dailyRank(), record));
     }
 
     @GET

@@ -1,5 +1,6 @@
 package com.bloceclat.leaderboard.rest;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -94,6 +95,33 @@ final class Params {
         } catch (IllegalArgumentException e) {
             throw new BadRequestException("Game id must be a UUID, got '" + text + "'");
         }
+    }
+
+    /**
+     * A UTC day written YYYY-MM-DD, today (by {@code clock}) when absent; never after today nor before 2000.
+     */
+    static LocalDate day(String text, Clock clock) {
+        LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+        if (text == null || text.isEmpty()) {
+            return today;
+        }
+        LocalDate day;
+        try {
+            day = text.length() == 10 ? LocalDate.parse(text) : null;
+        } catch (DateTimeParseException e) {
+            day = null;
+        }
+        if (day == null) {
+            throw new BadRequestException("'day' must be a date written YYYY-MM-DD (2026-11-29), got '" + text + "'");
+        }
+        if (day.isAfter(today)) {
+            throw new BadRequestException("'day' " + day + " is after today (" + today + ", UTC): its daily challenge "
+                    + "has not begun");
+        }
+        if (day.getYear() < 2000) {
+            throw new BadRequestException("'day' must be in 2000 or later, got " + day);
+        }
+        return day;
     }
 
     /** An ISO-8601 instant ("2026-11-29T10:00:00Z") or date ("2026-11-29", midnight UTC), or null. */

@@ -13,6 +13,8 @@ import com.bloceclat.leaderboard.AuditAction;
 import com.bloceclat.leaderboard.GameAudit;
 import com.bloceclat.leaderboard.GameRecord;
 import com.bloceclat.leaderboard.Outcome;
+import com.bloceclat.leaderboard.config.LeaderboardConfig;
+import com.bloceclat.common.events.GameFinished;
 
 /** What admins do to games: re-validate one, strike a record. Every action is kept in the audit trail. */
 @ApplicationScoped
@@ -23,6 +25,9 @@ public class AuditService {
     @Inject
     CheatDetector detector;
 
+    @Inject
+    LeaderboardConfig config;
+
     /** Thrown when an action does not apply to the game as it stands. */
     public static class ConflictException extends RuntimeException {
         public ConflictException(String message) {
@@ -31,22 +36,31 @@ public class AuditService {
     }
 
     /**
-     * Validates the game's replay again with the engine as it is now. A game that has become a record gets one; a
-     * record that no longer holds is struck with the new reason. The cheat detector measures the game again. The old
+     * Validates the game's replay again with the engine as it is now and judges it by the {@link RecordPolicy} with the
+     * facts received (its claims checked against when it was first judged). A game that has become a record gets one;
+     * a record that no longer holds is struck with the new reason. The cheat detector measures the game again. The old
      * and new verdicts (and the detector's figures) go to the audit trail.
      */
     @Transactional
     public GameAudit revalidate(UUID gameId, String actor) {
         GameAudit audit = require(gameId);
         Outcome before = audit.outcome;
-        Verdict verdict = Verdict.of(audit.replay, audit.playerSubject != null);
+        Verdict validated = Verdict.of(audit.replay);
+        RecordPolicy.Facts facts = new RecordPolicy.Facts(GameFinished.Mode.valueOf(audit.mode),
+                audit.playerSubject != null,
+                audit.seedSource == null ? null : GameFinished.SeedSource.valueOf(audit.seedSource), audit.day,
+                audit.createdAt == null ? null : audit.createdAt.toInstant(), audit.finishedAt.toInstant());
+        RecordPolicy.Decision decision = RecordPolicy.decide(validated, facts,
+                GameFinishedService.taken(validated, facts, audit.playerSubject, gameId),
+                audit.processedAt.toInstant(), config.clockSkew());
+        Verdict verdict = validated.judged(decision);
         audit.judged(verdict);
         OffsetDateTime now = OffsetDateTime.now(clock);
         GameRecord record = GameRecord.findById(gameId);
         String detail = (before == verdict.outcome() ? "unchanged: " + before : before + " → " + verdict.outcome())
                 + (verdict.reason() == null ? "" : " (" + verdict.reason() + ")");
         if (verdict.outcome() == Outcome.RECORD && record == null) {
-            GameRecord.of(audit).persist();
+            GameRecord.of(audit, decision.board() == RecordPolicy.Board.DAILY ? audit.day : null).persist();
         } else if (verdict.outcome() != Outcome.RECORD && record != null && !record.struck()) {
             record.strike(actor, "re-validation: " + verdict.outcome() + " (" + verdict.reason() + ")", now);
             detail += "; record struck";

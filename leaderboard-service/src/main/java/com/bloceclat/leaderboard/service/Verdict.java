@@ -13,8 +13,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The engine's verdict on one replay and what it makes of the game. Pure: the same replay and player always get the
- * same verdict.
+ * The engine's verdict on one replay, then what the {@link RecordPolicy} makes of the game ({@link #judged}). Pure: the
+ * same replay always gets the same verdict.
  *
  * @param reason       why the game is not a record (null for a record)
  * @param level        the replay's level when it could be read, else null
@@ -30,8 +30,11 @@ public record Verdict(Outcome outcome, String reason, String level, Long seed, I
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** Validates the replay (JSON text) of a game played by a logged-in player or not. */
-    public static Verdict of(String replayJson, boolean loggedIn) {
+    /**
+     * Validates the replay (JSON text): REJECTED with the validator's reason, or VALID_NOT_ELIGIBLE without a reason
+     * until the {@link RecordPolicy} has {@link #judged} the game.
+     */
+    public static Verdict of(String replayJson) {
         Replay replay;
         try {
             replay = Replay.fromJson(replayJson);
@@ -47,14 +50,8 @@ public record Verdict(Outcome outcome, String reason, String level, Long seed, I
             reason = result.error();
             trace = new ArrayList<>(trace);
             trace.add("rejected: " + reason);
-        } else if (result.assisted()) {
-            outcome = Outcome.VALID_NOT_ELIGIBLE;
-            reason = ASSISTED;
-        } else if (!loggedIn) {
-            outcome = Outcome.VALID_NOT_ELIGIBLE;
-            reason = GUEST;
         } else {
-            outcome = Outcome.RECORD;
+            outcome = Outcome.VALID_NOT_ELIGIBLE;
             reason = null;
         }
         return new Verdict(outcome, reason, replay.level().name(), replay.seed(), replay.claimedScore(),
@@ -85,6 +82,17 @@ public record Verdict(Outcome outcome, String reason, String level, Long seed, I
         }
         return new Verdict(Outcome.REJECTED, error, level, seed, claimed, 0, 0, 0, false, false,
                 List.of("rejected: " + error));
+    }
+
+    /** This verdict with the policy's outcome and reason (a rejection's trace already ends with its reason). */
+    public Verdict judged(RecordPolicy.Decision decision) {
+        List<String> t = trace;
+        if (decision.outcome() == Outcome.REJECTED && outcome != Outcome.REJECTED) {
+            t = new ArrayList<>(trace);
+            t.add("rejected: " + decision.reason());
+        }
+        return new Verdict(decision.outcome(), decision.reason(), level, seed, claimedScore, score, rounds,
+                validEvents, assisted, gameOver, t);
     }
 
     public String traceText() {

@@ -1,0 +1,198 @@
+package com.bloceclat.leaderboard;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.common.events.GameFinishedDeadLetter;
+import com.bloceclat.engine.Level;
+import com.bloceclat.leaderboard.messaging.CanaryConsumer;
+
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+
+/**
+ * Issue 13 "Every consumer survives every message": messages the reader lets through but the database refuses, an
+ * out-of-bounds message, the database unreachable for a while, and canaries PostgreSQL cannot store. A test-only
+ * trigger (created here, on this class's player subjects only) makes PostgreSQL refuse a row the way a real constraint
+ * or length limit would (SQL state 22001), or answer as a database shutting down would (57P03). The trigger stays
+ * (created by each test, idempotently): it refuses only this class's player subjects.
+ */
+@QuarkusTest
+class ConsumerFaultsTest {
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    static final String TRIGGER = """
+            CREATE SEQUENCE IF NOT EXISTS test_outage_attempts;
+            CREATE TABLE IF NOT EXISTS test_outage (subject TEXT PRIMARY KEY);
+            CREATE OR REPLACE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.player_subject LIKE 'sub-db-poison-%' THEN
+                    RAISE EXCEPTION 'value too long for type character varying(255) (test trigger)'
+                        USING ERRCODE = '22001';
+                END IF;
+                IF EXISTS (SELECT 1 FROM test_outage WHERE subject = NEW.player_subject) THEN
+                    PERFORM nextval('test_outage_attempts');
+                    RAISE EXCEPTION 'the database system is shutting down (test trigger)' USING ERRCODE = '57P03';
+                END IF;
+                RETURN NEW;
+            END $$;
+            DROP TRIGGER IF EXISTS test_refuse ON game_audit;
+            CREATE TRIGGER test_refuse BEFORE INSERT ON game_audit FOR EACH ROW EXECUTE FUNCTION test_refuse();
+            """;
+
+    void sql(String statements) {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute(statements);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    long attempts() {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT CASE WHEN is_called THEN last_value ELSE 0 END "
+                        + "FROM test_outage_attempts")) {
+            r.next();
+            return r.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static GameAudit audit(UUID id) {
+        return QuarkusTransaction.requiringNew().call(() -> GameAudit.findById(id));
+    }
+
+    static GameAudit awaitAudit(UUID id) {
+        return await().atMost(Duration.ofSeconds(60)).until(() -> audit(id), a -> a != null);
+    }
+
+    static GameFinished game(String subject) {
+        return Games.finished(new GameFinished.Player(subject, "p"),
+                Games.quick(Games.freshSeed(), Level.DIABOLICAL, 2).replay());
+    }
+
+    static void ready() {
+        given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+    }
+
+    @Test
+    void aMessageTheDatabaseRefusesIsDeadLetteredAloneAndTheRestOfItsBatchIsJudged() {
+        sql(TRIGGER);
+        GameFinished good1 = game("sub-good-" + UUID.randomUUID());
+        GameFinished refusedByDb = game("sub-db-poison-" + UUID.randomUUID());
+        GameFinished good2 = game("sub-good-" + UUID.randomUUID());
+        // The attack of issue 13, now bounded at read: a subject of 300 characters.
+        GameFinished longSubject = Games.finished(new GameFinished.Player("x".repeat(300), "long"),
+                Games.quick(Games.freshSeed(), Level.DIABOLICAL, 2).replay());
+        String longKey = longSubject.gameId().toString();
+        String longJson = longSubject.toJson();
+        GameFinished good3 = game("sub-good-" + UUID.randomUUID());
+        // One send: one batch in all likelihood (the test holds however the polls cut it).
+        Games.publish(Games.message(good1), Games.message(refusedByDb), Games.signed(longKey, longJson),
+                new ProducerRecord<>(GameFinished.CHANNEL, longKey, longJson), Games.message(good2),
+                Games.message(good3));
+
+        assertEquals(Outcome.RECORD, awaitAudit(good1.gameId()).outcome);
+        assertEquals(Outcome.RECORD, awaitAudit(good2.gameId()).outcome);
+        assertEquals(Outcome.RECORD, awaitAudit(good3.gameId()).outcome);
+        assertNull(audit(refusedByDb.gameId()));
+        assertNull(audit(longSubject.gameId()));
+
+        GameFinishedDeadLetter db = GameFinishedDeadLetter.fromJson(Kafka.awaitRecords(
+                GameFinishedDeadLetter.CHANNEL, 1, r -> refusedByDb.gameId().toString().equals(r.key()))
+                .get(0).value());
+        assertTrue(db.error().startsWith("database: SQL state 22001: "), db.error());
+        assertTrue(db.error().contains("value too long for type character varying(255) (test trigger)"), db.error());
+        assertEquals(Games.message(refusedByDb).value(), db.payload());
+        List<ConsumerRecord<String, String>> longLetters = Kafka.awaitRecords(GameFinishedDeadLetter.CHANNEL, 2,
+                r -> longKey.equals(r.key()));
+        assertEquals("\"subject\" is 300 characters, more than 255",
+                GameFinishedDeadLetter.fromJson(longLetters.get(0).value()).error());
+        assertTrue(GameFinishedDeadLetter.fromJson(longLetters.get(1).value()).error().startsWith("refused: unsigned"));
+        ready();
+
+        // The channel goes on.
+        GameFinished later = game("sub-good-" + UUID.randomUUID());
+        Games.publish(later);
+        assertEquals(Outcome.RECORD, awaitAudit(later.gameId()).outcome);
+        ready();
+    }
+
+    @Test
+    void whileTheDatabaseIsUnreachableAMessageIsRetriedNotSkippedNorDeadLettered() {
+        sql(TRIGGER);
+        String subject = "sub-outage-" + UUID.randomUUID();
+        sql("INSERT INTO test_outage VALUES ('" + subject + "')");
+        long before = attempts();
+        GameFinished game = game(subject);
+        Games.publish(game);
+        // Retried with back-off (200 ms, 400 ms, 800 ms, ...): at least three attempts refused.
+        await().atMost(Duration.ofSeconds(60)).until(() -> attempts() >= before + 3);
+        assertNull(audit(game.gameId()));
+        ready();
+
+        sql("DELETE FROM test_outage WHERE subject = '" + subject + "'");
+        assertEquals(Outcome.RECORD, awaitAudit(game.gameId()).outcome);
+        ready();
+    }
+
+    @Test
+    void canariesThatCannotBeReadOrStoredAreDeadLetteredAndTheCanaryConsumerGoesOn() {
+        UUID beyond = UUID.randomUUID();
+        UUID good = UUID.randomUUID();
+        String poisonKey = "canary-poison-" + UUID.randomUUID();
+        try (KafkaCompanion companion = com.bloceclat.testsupport.KafkaResource.companion()) {
+            companion.produceStrings().fromRecords(
+                    // An instant Java reads but PostgreSQL cannot store (its timestamps end in 294276).
+                    new ProducerRecord<>(CanaryConsumer.CHANNEL, poisonKey,
+                            "{\"id\":\"" + beyond + "\",\"sentAt\":\"+300000-01-01T00:00:00Z\"}"),
+                    new ProducerRecord<>(CanaryConsumer.CHANNEL, poisonKey, "this is not a canary"),
+                    new ProducerRecord<>(CanaryConsumer.CHANNEL, good.toString(),
+                            "{\"id\":\"" + good + "\",\"sentAt\":\"" + Instant.now() + "\"}"))
+                    .awaitCompletion(Duration.ofSeconds(30));
+            await().atMost(Duration.ofSeconds(60)).until(
+                    () -> QuarkusTransaction.requiringNew().call(() -> Canary.findById(good) != null));
+            List<ConsumerRecord<String, String>> letters = Kafka.awaitRecords(companion,
+                    CanaryConsumer.DEAD_LETTER_TOPIC, 2, r -> poisonKey.equals(r.key()));
+            String first = reason(letters.get(0));
+            assertTrue(first.startsWith("database: "), first);
+            assertTrue(letters.get(0).value().contains("+300000"));
+            assertTrue(reason(letters.get(1)).startsWith("unreadable canary: "), reason(letters.get(1)));
+            assertEquals("this is not a canary", letters.get(1).value());
+        }
+        assertNull(QuarkusTransaction.requiringNew().call(() -> Canary.findById(beyond)));
+        ready();
+    }
+
+    static String reason(ConsumerRecord<String, String> letter) {
+        Header header = letter.headers().lastHeader("dead-letter-reason");
+        return header == null ? "(no reason header)" : new String(header.value(), StandardCharsets.UTF_8);
+    }
+}

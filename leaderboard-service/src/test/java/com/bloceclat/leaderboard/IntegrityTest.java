@@ -1,0 +1,314 @@
+package com.bloceclat.leaderboard;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.security.KeyPair;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.common.events.GameFinished.Mode;
+import com.bloceclat.common.events.GameFinished.SeedSource;
+import com.bloceclat.common.events.GameFinishedDeadLetter;
+import com.bloceclat.common.events.SignedMessage;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.leaderboard.service.RecordPolicy;
+import com.bloceclat.testsupport.Tokens;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.panache.common.Sort;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * Issue 12's attacks on the leaderboard, through the real broker into PostgreSQL: forged messages, claims from the
+ * future, a replay sent again under a new id, games that may not set records, and the daily board.
+ * (EXPERT level boards and MEDIUM daily boards are shared with other classes: assertions look at this class's games.)
+ */
+@QuarkusTest
+class IntegrityTest {
+
+    static GameAudit audit(UUID id) {
+        return QuarkusTransaction.requiringNew().call(() -> GameAudit.findById(id));
+    }
+
+    static GameAudit awaitAudit(UUID id) {
+        return await().atMost(Duration.ofSeconds(60)).until(() -> audit(id), a -> a != null);
+    }
+
+    static GameRecord record(UUID id) {
+        return QuarkusTransaction.requiringNew().call(() -> GameRecord.findById(id));
+    }
+
+    static double metric(String outcome) {
+        String body = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        return body.lines()
+                .filter(l -> l.startsWith("leaderboard_games_total{") && l.contains("outcome=\"" + outcome + "\""))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                .sum();
+    }
+
+    static Replay fresh(Level level, int rounds) {
+        return Games.quick(Games.freshSeed(), level, rounds).replay();
+    }
+
+    static GameFinished solo(UUID id, GameFinished.Player player, SeedSource source, LocalDate day, Instant createdAt,
+            Instant finishedAt, Replay replay) {
+        return Games.finished(id, player, Mode.SOLO, source, day, createdAt, finishedAt, replay.toJson());
+    }
+
+    @Test
+    void forgedMessagesAreRefusedKeptApartFromGamesAndTakeNoGameId() {
+        UUID id = UUID.randomUUID();
+        String key = id.toString();
+        GameFinished.Player mallory = Games.player("mallory-" + UUID.randomUUID());
+        Replay replay = fresh(Level.EXPERT, 3);
+        Instant future = Instant.parse("2099-06-01T12:00:00Z");
+        GameFinished forged = solo(id, mallory, SeedSource.SERVER, null, future.minusSeconds(60), future, replay);
+        KeyPair stranger = SignedMessage.newKeyPair();
+        String underATrustedKeyId = new SignedMessage.Signer("test-1", stranger.getPrivate()).sign(forged.toJson());
+        String underAnUnknownKey = new SignedMessage.Signer("evil-1", stranger.getPrivate()).sign(forged.toJson());
+        // A genuine envelope of another message, its message swapped for the forged one.
+        SignedMessage genuine = SignedMessage.fromJson(Games.SIGNER.sign("{\"something\":\"else\"}"));
+        String swapped = new SignedMessage(genuine.keyId(), genuine.signature(), forged.toJson()).toJson();
+        double refusedBefore = metric("REFUSED");
+
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        GameFinished real = solo(id, mallory, SeedSource.SERVER, null, now.minusSeconds(60), now, replay);
+        Games.publish(Games.unsigned(forged), new ProducerRecord<>(GameFinished.CHANNEL, key, underATrustedKeyId),
+                new ProducerRecord<>(GameFinished.CHANNEL, key, underAnUnknownKey),
+                new ProducerRecord<>(GameFinished.CHANNEL, key, swapped),
+                // The real game of that id comes after: the forgeries did not take its id.
+                Games.message(real));
+
+        GameAudit audit = awaitAudit(id);
+        assertEquals(Outcome.RECORD, audit.outcome);
+        assertEquals(now.atOffset(ZoneOffset.UTC), audit.finishedAt);
+        assertEquals(now.atOffset(ZoneOffset.UTC), record(id).finishedAt);
+
+        List<RefusedMessage> refused = QuarkusTransaction.requiringNew().call(
+                () -> RefusedMessage.list("messageKey", Sort.ascending("kafkaOffset"), key));
+        assertEquals(4, refused.size(), refused.toString());
+        assertTrue(refused.get(0).reason.startsWith("unsigned: "), refused.get(0).reason);
+        assertEquals(forged.toJson(), refused.get(0).payload);
+        assertTrue(refused.get(1).reason.startsWith("bad signature: key 'test-1' does not verify"),
+                refused.get(1).reason);
+        assertTrue(refused.get(2).reason.startsWith("unknown key 'evil-1'"), refused.get(2).reason);
+        assertTrue(refused.get(3).reason.startsWith("bad signature"), refused.get(3).reason);
+        assertTrue(metric("REFUSED") >= refusedBefore + 4);
+
+        // The admins see them, with the reason.
+        List<Map<String, Object>> listed = given().auth().oauth2(Tokens.admin("root")).queryParam("size", 100)
+                .when().get("/api/leaderboards/admin/audits/refused").then()
+                .statusCode(200).extract().path("refused.findAll { it.key == '" + key + "' }");
+        assertEquals(4, listed.size());
+        assertEquals(refused.get(2).reason, listed.get(1).get("reason"));
+        given().auth().oauth2(Tokens.player("pat")).when().get("/api/leaderboards/admin/audits/refused").then()
+                .statusCode(403);
+
+        // And each is a dead letter with its reason.
+        List<ConsumerRecord<String, String>> letters = Kafka.awaitRecords(GameFinishedDeadLetter.CHANNEL, 4,
+                r -> key.equals(r.key()));
+        for (ConsumerRecord<String, String> letter : letters) {
+            assertTrue(GameFinishedDeadLetter.fromJson(letter.value()).error().startsWith("refused: "),
+                    letter.value());
+        }
+        assertEquals(Games.unsigned(forged).value(), GameFinishedDeadLetter.fromJson(letters.get(0).value())
+                .payload());
+    }
+
+    @Test
+    void aSecondTrustedKeyIsAcceptedDuringARotation() {
+        GameFinished game = Games.finished(Games.player("rita-" + UUID.randomUUID()), fresh(Level.EXPERT, 2));
+        Games.publish(new ProducerRecord<>(GameFinished.CHANNEL, game.gameId().toString(),
+                Games.ROTATED.sign(game.toJson())));
+        assertEquals(Outcome.RECORD, awaitAudit(game.gameId()).outcome);
+    }
+
+    @Test
+    void signedClaimsFromTheFutureOrBeforeTheGameBeganAreRejectedAndNeverOnToday() {
+        GameFinished.Player trent = Games.player("trent-" + UUID.randomUUID());
+        Instant future = Instant.parse("2099-06-01T12:00:00Z");
+        GameFinished fromTheFuture = solo(UUID.randomUUID(), trent, SeedSource.SERVER, null, future.minusSeconds(60),
+                future, fresh(Level.EXPERT, 3));
+        Instant now = Instant.now();
+        GameFinished backwards = solo(UUID.randomUUID(), trent, SeedSource.SERVER, null, now, now.minusSeconds(30),
+                fresh(Level.EXPERT, 3));
+        Games.publish(fromTheFuture, backwards);
+
+        GameAudit f = awaitAudit(fromTheFuture.gameId());
+        assertEquals(Outcome.REJECTED, f.outcome);
+        assertTrue(f.reason.startsWith("claims: finishedAt 2099-06-01T12:00:00Z is in the future"), f.reason);
+        assertTrue(f.traceLines().get(f.traceLines().size() - 1).startsWith("rejected: claims: "));
+        GameAudit b = awaitAudit(backwards.gameId());
+        assertEquals(Outcome.REJECTED, b.outcome);
+        assertTrue(b.reason.contains("is before createdAt"), b.reason);
+        assertNull(record(fromTheFuture.gameId()));
+        assertNull(record(backwards.gameId()));
+        List<String> today = given().queryParam("period", "today").queryParam("size", 100).when()
+                .get("/api/leaderboards/expert").then().statusCode(200).extract().path("entries.gameId");
+        assertFalse(today.contains(fromTheFuture.gameId().toString()));
+        given().when().get("/api/leaderboards/expert/players/" + trent.subject()).then().statusCode(404);
+    }
+
+    @Test
+    void theSameReplayUnderAnotherIdIsADuplicateKeptForAuditNotASecondRecord() {
+        GameFinished.Player victor = Games.player("victor-" + UUID.randomUUID());
+        GameFinished.Player copier = Games.player("copier-" + UUID.randomUUID());
+        Replay replay = fresh(Level.EXPERT, 4);
+        GameFinished first = Games.finished(victor, replay);
+        GameFinished again = Games.finished(victor, replay);
+        GameFinished byAnother = Games.finished(copier, replay);
+        // In one batch (one transaction): the second sees the first's record.
+        Games.publish(first, again);
+        assertEquals(Outcome.RECORD, awaitAudit(first.gameId()).outcome);
+        GameAudit a = awaitAudit(again.gameId());
+        assertEquals(Outcome.DUPLICATE, a.outcome);
+        assertEquals(RecordPolicy.duplicate("EXPERT", replay.seed(), first.gameId()), a.reason);
+        Games.publish(byAnother);
+        assertEquals(Outcome.DUPLICATE, awaitAudit(byAnother.gameId()).outcome);
+
+        assertEquals(1L, QuarkusTransaction.requiringNew().call(
+                () -> GameRecord.count("level = ?1 and seed = ?2", "EXPERT", replay.seed())));
+        given().when().get("/api/leaderboards/expert/players/" + victor.subject()).then()
+                .statusCode(200).body("records", equalTo(1));
+        given().when().get("/api/leaderboards/expert/players/" + copier.subject()).then().statusCode(404);
+        List<String> duplicates = given().auth().oauth2(Tokens.admin("root")).queryParam("outcome", "duplicate")
+                .queryParam("size", 100).when().get("/api/leaderboards/admin/audits").then().statusCode(200)
+                .extract().path("audits.gameId");
+        assertTrue(duplicates.contains(again.gameId().toString()), duplicates.toString());
+        // Re-validation applies the same policy: the duplicate stays one.
+        given().auth().oauth2(Tokens.admin("root")).when()
+                .post("/api/leaderboards/admin/audits/" + again.gameId() + "/revalidate").then()
+                .statusCode(200).body("summary.outcome", equalTo("DUPLICATE"));
+        given().auth().oauth2(Tokens.admin("root")).when()
+                .post("/api/leaderboards/admin/audits/" + first.gameId() + "/revalidate").then()
+                .statusCode(200).body("summary.outcome", equalTo("RECORD"));
+    }
+
+    @Test
+    void chosenSeedsMatchesAndGuestsHaveResultsButNoRecords() {
+        GameFinished.Player wendy = Games.player("wendy-" + UUID.randomUUID());
+        Instant now = Instant.now();
+        GameFinished chosen = solo(UUID.randomUUID(), wendy, SeedSource.CHOSEN, null, now.minusSeconds(60), now,
+                fresh(Level.EXPERT, 3));
+        GameFinished versusAi = Games.finished(UUID.randomUUID(), wendy, Mode.VERSUS_AI, SeedSource.SERVER, null,
+                now.minusSeconds(60), now, fresh(Level.EXPERT, 3).toJson());
+        GameFinished race = Games.finished(UUID.randomUUID(), wendy, Mode.ONLINE_RACE, SeedSource.SERVER, null,
+                now.minusSeconds(60), now, fresh(Level.EXPERT, 3).toJson());
+        GameFinished twoPlayers = Games.finished(UUID.randomUUID(), wendy, Mode.TWO_PLAYERS, SeedSource.SERVER, null,
+                now.minusSeconds(60), now, fresh(Level.EXPERT, 3).toJson());
+        Games.publish(chosen, versusAi, race, twoPlayers);
+
+        assertEquals(RecordPolicy.CHOSEN, awaitAudit(chosen.gameId()).reason);
+        assertEquals(RecordPolicy.notSolo(Mode.VERSUS_AI), awaitAudit(versusAi.gameId()).reason);
+        assertEquals(RecordPolicy.notSolo(Mode.ONLINE_RACE), awaitAudit(race.gameId()).reason);
+        assertEquals(RecordPolicy.notSolo(Mode.TWO_PLAYERS), awaitAudit(twoPlayers.gameId()).reason);
+        for (GameFinished g : List.of(chosen, versusAi, race, twoPlayers)) {
+            assertEquals(Outcome.VALID_NOT_ELIGIBLE, audit(g.gameId()).outcome);
+            assertNull(record(g.gameId()));
+        }
+        given().when().get("/api/leaderboards/expert/players/" + wendy.subject()).then().statusCode(404);
+        // Their results are the player's own history.
+        List<String> mine = given().auth().oauth2(Tokens.of(wendy.subject(), wendy.name(), List.of("player")))
+                .when().get("/api/leaderboards/me/games").then().statusCode(200).extract().path("games.gameId");
+        assertEquals(4, mine.size());
+    }
+
+    @Test
+    void eachPlayersFirstDailyGameCountsOnTheDayBoardLaterOnesArePractice() {
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        long daySeed = Games.freshSeed();
+        GameFinished.Player ann = Games.player("daily-ann-" + UUID.randomUUID());
+        GameFinished.Player bob = Games.player("daily-bob-" + UUID.randomUUID());
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Instant created = now.minusSeconds(1);
+        // The same day's seed for everyone; ann plays it twice (her second game scores more: still practice).
+        GameFinished annFirst = solo(UUID.randomUUID(), ann, SeedSource.DAILY, today, created, now,
+                Games.quick(daySeed, Level.MEDIUM, 2).replay());
+        GameFinished annAgain = solo(UUID.randomUUID(), ann, SeedSource.DAILY, today, created, now.plusMillis(5),
+                Games.quick(daySeed, Level.MEDIUM, 6).replay());
+        GameFinished bobs = solo(UUID.randomUUID(), bob, SeedSource.DAILY, today, created, now,
+                Games.quick(daySeed, Level.MEDIUM, 4).replay());
+        GameFinished guest = solo(UUID.randomUUID(), null, SeedSource.DAILY, today, created, now,
+                Games.quick(daySeed, Level.MEDIUM, 5).replay());
+        Games.publish(annFirst);
+        assertEquals(Outcome.RECORD, awaitAudit(annFirst.gameId()).outcome);
+        Games.publish(annAgain, bobs, guest);
+
+        GameAudit practice = awaitAudit(annAgain.gameId());
+        assertEquals(Outcome.VALID_NOT_ELIGIBLE, practice.outcome);
+        assertEquals(RecordPolicy.practice(today, "MEDIUM", annFirst.gameId()), practice.reason);
+        assertEquals(Outcome.RECORD, awaitAudit(bobs.gameId()).outcome);
+        assertEquals(RecordPolicy.GUEST, awaitAudit(guest.gameId()).reason);
+        assertEquals(today, record(annFirst.gameId()).day);
+
+        List<String> board = given().queryParam("size", 100).when().get("/api/leaderboards/medium/daily").then()
+                .statusCode(200)
+                .body("level", equalTo("MEDIUM"))
+                .body("day", equalTo(today.toString()))
+                .body("page", equalTo(0))
+                .extract().path("entries.gameId");
+        List<String> mine = board.stream()
+                .filter(g -> g.equals(annFirst.gameId().toString()) || g.equals(bobs.gameId().toString())).toList();
+        int annScore = annFirst.replay().get("claimedScore").intValue();
+        int bobScore = bobs.replay().get("claimedScore").intValue();
+        assertEquals(bobScore >= annScore ? List.of(bobs.gameId().toString(), annFirst.gameId().toString())
+                : List.of(annFirst.gameId().toString(), bobs.gameId().toString()), mine);
+        assertFalse(board.contains(annAgain.gameId().toString()), "practice is not on the board");
+        Map<String, Object> entry = given().queryParam("day", today.toString()).queryParam("size", 100).when()
+                .get("/api/leaderboards/MEDIUM/daily").then().statusCode(200)
+                .extract().path("entries.find { it.gameId == '" + bobs.gameId() + "' }");
+        assertEquals(bob.name(), entry.get("player"));
+        assertEquals(bob.subject(), entry.get("playerId"));
+        assertEquals(bobScore, entry.get("score"));
+        assertFalse(entry.containsKey("seed"), "the day's seed is secret until the day is over");
+        assertFalse(entry.containsKey("replay"));
+
+        // The caller's own daily standing.
+        given().auth().oauth2(Tokens.of(ann.subject(), ann.name(), List.of("player"))).when()
+                .get("/api/leaderboards/medium/daily/me").then().statusCode(200)
+                .body("best.gameId", equalTo(annFirst.gameId().toString()))
+                .body("day", equalTo(today.toString()));
+        given().auth().oauth2(Tokens.player("nobody-daily")).when().get("/api/leaderboards/medium/daily/me").then()
+                .statusCode(200).body("best", equalTo(null));
+
+        // The daily board is its own: none of it is on the level's boards.
+        List<String> level = given().queryParam("size", 100).when().get("/api/leaderboards/medium").then()
+                .statusCode(200).extract().path("entries.gameId");
+        assertFalse(level.contains(annFirst.gameId().toString()));
+        assertFalse(level.contains(bobs.gameId().toString()));
+        given().when().get("/api/leaderboards/medium/players/" + ann.subject()).then().statusCode(404);
+
+        // Another day's board, and days that are not days or have not begun.
+        List<String> yesterday = given().queryParam("day", today.minusDays(1).toString()).when()
+                .get("/api/leaderboards/medium/daily").then().statusCode(200).extract().path("entries.gameId");
+        assertFalse(yesterday.contains(bobs.gameId().toString()));
+        given().queryParam("day", today.plusDays(1).toString()).when().get("/api/leaderboards/medium/daily").then()
+                .statusCode(400).body("detail", containsString("is after today"));
+        for (String bad : new String[] {"2026-13-01", "yesterday", "2026-1-1", "1999-12-31"}) {
+            given().queryParam("day", bad).when().get("/api/leaderboards/medium/daily").then()
+                    .statusCode(400).body("detail", containsString("'day'"));
+        }
+        given().when().get("/api/leaderboards/impossible/daily").then().statusCode(400);
+        assertNotNull(audit(annFirst.gameId()).day);
+    }
+}
