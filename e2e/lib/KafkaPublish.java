@@ -1,18 +1,29 @@
 // Publishes one message to the local stack's Kafka, for checks that need a message no service would send
 // (e.g. a tampered game-finished). Run with the broker's own client jar, no build:
 //   java -cp '.bloc/dist/kafka-4.1.1/libs/*' e2e/lib/KafkaPublish.java localhost:19092 TOPIC KEY < value
+// The broker takes SASL/SCRAM only (docs/platform.md): it logs in as BLOC_KAFKA_USER (default game-service, the
+// only user allowed to write game-finished) with BLOC_KAFKA_PASSWORD, or that user's password from
+// .bloc/secrets/bloc.env (found from the working directory up); BLOC_KAFKA_USER=none sends without SASL.
+// Prints topic-partition@offset; on a refusal prints the exception's class and message to stderr and exits 3
+// (authorization or authentication refused), 1 otherwise.
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 public class KafkaPublish {
     public static void main(String[] args) throws Exception {
         if (args.length != 3) {
-            System.err.println("usage: KafkaPublish BOOTSTRAP TOPIC KEY < value");
+            System.err.println("usage: [BLOC_KAFKA_USER=u] [BLOC_KAFKA_PASSWORD=p] KafkaPublish BOOTSTRAP TOPIC KEY < value");
             System.exit(2);
         }
         String value = new String(System.in.readAllBytes(), StandardCharsets.UTF_8).strip();
@@ -21,10 +32,42 @@ public class KafkaPublish {
         p.put("key.serializer", StringSerializer.class.getName());
         p.put("value.serializer", StringSerializer.class.getName());
         p.put("acks", "all");
-        p.put("max.block.ms", "20000");
+        p.put("max.block.ms", Optional.ofNullable(System.getenv("BLOC_KAFKA_MAX_BLOCK_MS")).orElse("20000"));
+        String user = Optional.ofNullable(System.getenv("BLOC_KAFKA_USER")).orElse("game-service");
+        if (!user.equals("none")) {
+            String password = Optional.ofNullable(System.getenv("BLOC_KAFKA_PASSWORD")).orElseGet(() -> password(user));
+            p.put("security.protocol", "SASL_PLAINTEXT");
+            p.put("sasl.mechanism", "SCRAM-SHA-512");
+            p.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+                    + user + "\" password=\"" + password + "\";");
+        }
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
             RecordMetadata m = producer.send(new ProducerRecord<>(args[1], args[2], value)).get();
             System.out.println(m.topic() + "-" + m.partition() + "@" + m.offset());
+        } catch (ExecutionException | RuntimeException e) {
+            Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+            System.err.println(cause.getClass().getName() + ": " + cause.getMessage());
+            boolean refused = cause instanceof AuthorizationException || cause instanceof AuthenticationException;
+            System.exit(refused ? 3 : 1);
         }
+    }
+
+    /** KAFKA_<USER>_PASSWORD from .bloc/secrets/bloc.env, looked for from the working directory up. */
+    static String password(String user) {
+        String name = "KAFKA_" + user.toUpperCase().replace('-', '_') + "_PASSWORD=";
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path file = dir.resolve(".bloc/secrets/bloc.env");
+            if (Files.isRegularFile(file)) {
+                try {
+                    return Files.readAllLines(file).stream().filter(l -> l.startsWith(name))
+                            .map(l -> l.substring(name.length())).reduce((a, b) -> b)
+                            .orElseThrow(() -> new IllegalStateException("no " + name + " in " + file));
+                } catch (java.io.IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        throw new IllegalStateException("no .bloc/secrets/bloc.env above " + Path.of("").toAbsolutePath()
+                + ": run ./bloc up (or set BLOC_KAFKA_PASSWORD)");
     }
 }

@@ -122,18 +122,41 @@ PG_STOP_SIGNAL=INT
 kafka_libs() { echo "$DIST/kafka-$KAFKA_VERSION/libs"; }
 kafka_marker() { echo "-Dbloc.component=kafka"; }
 
+KAFKA_SASL_MECHANISM=SCRAM-SHA-512
+KAFKA_ACCESS_FILE="$ROOT/platform/kafka/access.conf"
+
+# kafka_password USER: the SCRAM password of a Kafka user (admin, game-service, leaderboard-service).
+kafka_password() {
+  local name="${1//-/_}"
+  secret "KAFKA_${name^^}_PASSWORD"
+}
+
 kafka_prepare() {
   [[ -f "$KAFKA_ARTIFACT" ]] || mvn_fetch dependency:copy-dependencies@kafka
   mkdir -p "$STATE/kafka"
-  sed "s:@KAFKA_DATA@:$STATE/kafka/data:" "$ROOT/platform/kafka/server.properties" >"$STATE/kafka/server.properties"
+  local admin_password admin_sum
+  admin_password="$(kafka_password admin)"
+  [[ -n "$admin_password" ]] || die "no KAFKA_ADMIN_PASSWORD in $SECRETS_FILE"
+  (umask 077; sed -e "s:@KAFKA_DATA@:$STATE/kafka/data:" -e "s:@KAFKA_ADMIN_PASSWORD@:$admin_password:g" \
+    "$ROOT/platform/kafka/server.properties" >"$STATE/kafka/server.properties")
+  chmod 600 "$STATE/kafka/server.properties"
+  # The admin's SCRAM credential is written when the storage is formatted: storage formatted before SASL (or
+  # for another admin password) cannot be logged into, so it starts afresh.
+  admin_sum="$(printf %s "$admin_password" | sha256sum | cut -d' ' -f1)"
+  if [[ -f "$STATE/kafka/data/meta.properties" && "$(cat "$STATE/kafka/admin.sha256" 2>/dev/null)" != "$admin_sum" ]]; then
+    warn "Kafka's storage predates its SASL users (or the admin password changed): wiping $STATE/kafka/data"
+    rm -rf "$STATE/kafka/data"
+  fi
   if [[ ! -f "$STATE/kafka/data/meta.properties" ]]; then
-    info "formatting Kafka storage (KRaft, standalone controller)"
+    info "formatting Kafka storage (KRaft, standalone controller, SCRAM user admin)"
     local cluster_id
     cluster_id="$("$JAVA" -cp "$(kafka_libs)/*" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -1)"
     "$JAVA" -Dlog4j2.configurationFile="$ROOT/platform/kafka/log4j2.properties" -cp "$(kafka_libs)/*" \
       kafka.tools.StorageTool format --standalone --cluster-id "$cluster_id" \
-      --config "$STATE/kafka/server.properties" >"$LOGS/kafka-format.log" 2>&1 \
+      --config "$STATE/kafka/server.properties" \
+      --add-scram "$KAFKA_SASL_MECHANISM=[name=admin,password=$admin_password]" >"$LOGS/kafka-format.log" 2>&1 \
       || { tail -20 "$LOGS/kafka-format.log" >&2; die "formatting Kafka storage failed (see $LOGS/kafka-format.log)"; }
+    echo "$admin_sum" >"$STATE/kafka/admin.sha256"
   fi
 }
 
@@ -141,6 +164,18 @@ kafka_start() {
   start_bg kafka "$LOGS/kafka.log" "$JAVA" "$(kafka_marker)" -Xms64m -Xmx512m -XX:TieredStopAtLevel=1 \
     -Dlog4j2.configurationFile="$ROOT/platform/kafka/log4j2.properties" \
     -cp "$(kafka_libs)/*" kafka.Kafka "$STATE/kafka/server.properties"
+}
+
+# Topics with their partitions, the services' SCRAM users and their ACLs (platform/kafka/access.conf), as
+# admin; idempotent, so it runs at every ./bloc up. Passwords go by environment, never on a command line.
+kafka_setup() {
+  local out
+  out="$(KAFKA_ADMIN_PASSWORD="$(kafka_password admin)" \
+    KAFKA_GAME_SERVICE_PASSWORD="$(kafka_password game-service)" \
+    KAFKA_LEADERBOARD_SERVICE_PASSWORD="$(kafka_password leaderboard-service)" \
+    "$JAVA" -cp "$(kafka_libs)/*" "$ROOT/platform/kafka/KafkaSetup.java" "localhost:$KAFKA_PORT" "$KAFKA_ACCESS_FILE" \
+    2>"$LOGS/kafka-setup.log")" || { tail -20 "$LOGS/kafka-setup.log" >&2; die "Kafka setup failed (see $LOGS/kafka-setup.log)"; }
+  ok "$out"
 }
 
 kafka_ready() { port_open "$KAFKA_PORT" && grep -q 'Kafka Server started' "$LOGS/kafka.log"; }

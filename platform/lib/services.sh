@@ -26,6 +26,15 @@ service_env() {
   echo "QUARKUS_HTTP_HOST=127.0.0.1"
   echo "QUARKUS_HTTP_PORT=$port"
   echo "KAFKA_BOOTSTRAP_SERVERS=localhost:$KAFKA_PORT"
+  case "$1" in
+    game-service | leaderboard-service)
+      # The broker takes SASL/SCRAM only; each service is its own Kafka user, held to its ACLs
+      # (platform/kafka/access.conf). application.properties stays open for the services' embedded test broker.
+      echo "KAFKA_SECURITY_PROTOCOL=SASL_PLAINTEXT"
+      echo "KAFKA_SASL_MECHANISM=$KAFKA_SASL_MECHANISM"
+      echo "KAFKA_SASL_JAAS_CONFIG=$(kafka_jaas "$1" "$(kafka_password "$1")")"
+      ;;
+  esac
   echo "QUARKUS_OIDC_AUTH_SERVER_URL=http://localhost:$KEYCLOAK_PORT/realms/bloc-eclat"
   echo "QUARKUS_OIDC_CLIENT_ID=bloc-services"
   echo "QUARKUS_OIDC_CREDENTIALS_SECRET=bloc-services-secret"
@@ -36,9 +45,15 @@ service_env() {
       echo "SOLVER_URLS=http://localhost:$(service_port solver-service-1),http://localhost:$(service_port solver-service-2)"
       # UI development: files of this directory are served ahead of the bundled web UI (docs/platform.md).
       if [[ -n "${BLOC_UI_DIR:-}" ]]; then echo "BLOC_UI_DIR=$BLOC_UI_DIR"; fi
+      # Signs every game-finished (Ed25519) and derives the daily seeds; from .bloc/secrets/bloc.env.
+      echo "BLOC_SIGNING_KEY_ID=$(secret BLOC_SIGNING_KEY_ID)"
+      echo "BLOC_SIGNING_PRIVATE_KEY=$(secret BLOC_SIGNING_PRIVATE_KEY)"
+      echo "BLOC_DAILY_SECRET=$(secret BLOC_DAILY_SECRET)"
       ;;
     leaderboard-service)
       echo "QUARKUS_DATASOURCE_JDBC_URL=jdbc:postgresql://localhost:$PG_PORT/bloc_leaderboard"
+      # keyId:base64 X.509, comma-separated: every key whose signature it accepts (rotation).
+      echo "BLOC_SIGNING_PUBLIC_KEYS=$(secret BLOC_SIGNING_PUBLIC_KEYS)"
       ;;
   esac
   case "$1" in
@@ -56,8 +71,11 @@ service_start() {
     info "game-service serves $BLOC_UI_DIR ahead of the bundled web UI (BLOC_UI_DIR)"
   fi
   mapfile -t env_vars < <(service_env "$1")
-  start_bg "$1" "$LOGS/$1.log" env "${env_vars[@]}" \
-    "$JAVA" "-Dbloc.component=$1" "${SERVICE_JVM_OPTS[@]}" -jar "$(service_jar "$1")"
+  # Exported, not passed to env(1): keys and passwords never appear on a command line (ps shows those).
+  (
+    for v in "${env_vars[@]}"; do export "${v?}"; done
+    start_bg "$1" "$LOGS/$1.log" "$JAVA" "-Dbloc.component=$1" "${SERVICE_JVM_OPTS[@]}" -jar "$(service_jar "$1")"
+  )
 }
 
 # The modules of the root build, from the root pom.

@@ -124,6 +124,9 @@ cmd_up() {
   check_tools
   check_ports
 
+  step "Secrets (generated once, .bloc/secrets/bloc.env)"
+  secrets_prepare
+
   step "Fetching the infrastructure from Maven Central (cached in .bloc/dist)"
   fetch_infra
 
@@ -141,8 +144,9 @@ cmd_up() {
   step "Building the services"
   services_build
 
-  step "Waiting for Kafka and Keycloak"
+  step "Waiting for Kafka (then its topics, users and ACLs) and Keycloak"
   await_component kafka 120
+  kafka_setup  # topics, users and ACLs while Keycloak starts
   await_component keycloak 300
 
   step "Starting the services"

@@ -1,6 +1,7 @@
 package com.bloceclat.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,8 +36,13 @@ class DockerComposeTest {
 
     /** Host ports of the contract: the same as the local stack's, so the README's URLs work with either. */
     static final Map<String, Integer> HOST_PORTS = Map.of(
-            "game-service", 8080, "solver-service-1", 8081, "solver-service-2", 8082, "leaderboard-service", 8083,
-            "keycloak", 8180, "postgres", 15432, "kafka", 19092);
+            "game-service", 8080, "solver-service-1", 8081, "solver-service-2", 8082, "leaderboard-service-1", 8083,
+            "leaderboard-service-2", 8084, "keycloak", 8180, "postgres", 15432, "kafka", 19092);
+
+    /** Base64 DER of an Ed25519 private key (PKCS#8) starts so: a real key committed by mistake. */
+    static final String ED25519_PKCS8_PREFIX = "MC4CAQAwBQYDK2Vw";
+
+    static String text;
 
     static JsonNode services;
 
@@ -44,18 +52,26 @@ class DockerComposeTest {
             Object yaml = new Yaml().load(reader);
             services = new ObjectMapper().valueToTree(yaml).get("services");
         }
+        text = Files.readString(ServiceModule.ROOT.resolve("docker-compose.yml"));
         assertNotNull(services, "docker-compose.yml has no services");
     }
 
     static List<String> applicationServices() {
-        return List.of("game-service", "solver-service-1", "solver-service-2", "leaderboard-service");
+        return List.of("game-service", "solver-service-1", "solver-service-2", "leaderboard-service-1",
+                "leaderboard-service-2");
+    }
+
+    static List<String> kafkaClients() {
+        return List.of("game-service", "leaderboard-service-1", "leaderboard-service-2");
     }
 
     @Test
     void everyServiceOfTheSuiteIsThere() {
         Set<String> names = new TreeSet<>();
         services.fieldNames().forEachRemaining(names::add);
-        assertEquals(new TreeSet<>(HOST_PORTS.keySet()), names);
+        Set<String> expected = new TreeSet<>(HOST_PORTS.keySet());
+        expected.add("kafka-setup");
+        assertEquals(expected, names);
     }
 
     @ParameterizedTest
@@ -115,10 +131,11 @@ class DockerComposeTest {
     void theBrowserIsToldThePublishedPorts() {
         JsonNode game = services.get("game-service").get("environment");
         assertEquals("http://localhost:" + HOST_PORTS.get("solver-service-1"), game.get("BLOC_UI_SOLVER_URL").asText());
-        assertEquals("http://localhost:" + HOST_PORTS.get("leaderboard-service"),
+        assertEquals("http://localhost:" + HOST_PORTS.get("leaderboard-service-1"),
                 game.get("BLOC_UI_LEADERBOARD_URL").asText());
         assertEquals("http://localhost:" + HOST_PORTS.get("keycloak"), game.get("BLOC_UI_KEYCLOAK_URL").asText());
-        for (String name : List.of("solver-service-1", "solver-service-2", "leaderboard-service")) {
+        for (String name : List.of("solver-service-1", "solver-service-2", "leaderboard-service-1",
+                "leaderboard-service-2")) {
             assertEquals("http://localhost:" + HOST_PORTS.get("game-service"),
                     services.get(name).get("environment").get("BLOC_UI_ORIGINS").asText(), name);
         }
@@ -143,10 +160,127 @@ class DockerComposeTest {
     @Test
     void infrastructureIsPublishedOnTheContractPorts() {
         assertEquals(Set.of(HOST_PORTS.get("postgres") + ":5432"), ports(services.get("postgres")));
-        assertEquals(Set.of(HOST_PORTS.get("kafka") + ":19092"), ports(services.get("kafka")));
         JsonNode kafka = services.get("kafka").get("environment");
         assertTrue(kafka.get("KAFKA_PROCESS_ROLES").asText().contains("controller"), "Kafka runs in KRaft mode");
         assertTrue(kafka.get("KAFKA_ADVERTISED_LISTENERS").asText().contains("//localhost:19092"));
+    }
+
+    /** Only this host reaches the broker from outside the compose network; the controller is not published. */
+    @Test
+    void noBrokerPortIsPublishedToTheWorld() {
+        assertEquals(Set.of("127.0.0.1:" + HOST_PORTS.get("kafka") + ":19092"), ports(services.get("kafka")));
+        for (String name : List.of("kafka", "kafka-setup")) {
+            assertFalse(services.get(name).has("network_mode"), name + " stays on the compose network");
+        }
+        assertFalse(services.get("kafka-setup").has("ports"));
+    }
+
+    @Test
+    void kafkaTakesSaslLoginsOnlyAndDeniesWhatNoAclAllows() {
+        JsonNode kafka = services.get("kafka").get("environment");
+        for (String entry : kafka.get("KAFKA_LISTENER_SECURITY_PROTOCOL_MAP").asText().split(",")) {
+            assertTrue(entry.split(":")[1].startsWith("SASL_"), "listener without SASL: " + entry);
+        }
+        assertEquals("org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+                kafka.get("KAFKA_AUTHORIZER_CLASS_NAME").asText());
+        assertEquals("User:admin", kafka.get("KAFKA_SUPER_USERS").asText());
+        assertEquals("false", kafka.get("KAFKA_ALLOW_EVERYONE_IF_NO_ACL_FOUND").asText());
+        assertEquals("SCRAM-SHA-512", kafka.get("KAFKA_LISTENER_NAME_EXTERNAL_SASL_ENABLED_MECHANISMS").asText(),
+                "from this host, SCRAM users only");
+        assertTrue(kafka.get("KAFKA_LISTENER_NAME_INTERNAL_PLAIN_SASL_JAAS_CONFIG").asText()
+                .matches(".*user_admin=\"\\$\\{KAFKA_ADMIN_PASSWORD[:?}].*"), "PLAIN knows admin only");
+        assertEquals(6, kafka.get("KAFKA_NUM_PARTITIONS").asInt());
+    }
+
+    /** kafka-setup applies platform/kafka/access.conf (6 partitions, users, ACLs) before any service starts. */
+    @Test
+    void kafkaSetupAppliesTheAccessFileBeforeTheServicesStart() {
+        JsonNode setup = services.get("kafka-setup");
+        assertEquals(services.get("kafka").get("image"), setup.get("image"));
+        assertTrue(setup.get("entrypoint").toString().contains("/bloc/kafka/kafka-setup.sh"));
+        assertTrue(setup.get("volumes").toString().contains("./platform/kafka:/bloc/kafka:ro"));
+        assertTrue(Files.isRegularFile(ServiceModule.ROOT.resolve("platform/kafka/kafka-setup.sh")));
+        assertEquals("service_healthy", setup.get("depends_on").get("kafka").get("condition").asText());
+        JsonNode env = setup.get("environment");
+        assertEquals("kafka:9092", env.get("KAFKA_BOOTSTRAP").asText());
+        for (String user : concat("admin", KafkaAccess.load().users())) {
+            String var = KafkaAccess.passwordVariable(user);
+            assertTrue(env.path(var).asText().startsWith("${" + var + ":?"), var + " from the environment file");
+        }
+        for (String name : kafkaClients()) {
+            assertEquals("service_completed_successfully",
+                    services.get(name).get("depends_on").get("kafka-setup").get("condition").asText(), name);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kafkaClients")
+    void serviceLogsInToKafkaAsItsOwnUser(String name) {
+        JsonNode env = services.get(name).get("environment");
+        String user = moduleOf(services.get(name)).name();
+        assertEquals("SASL_PLAINTEXT", env.get("KAFKA_SECURITY_PROTOCOL").asText());
+        assertEquals("SCRAM-SHA-512", env.get("KAFKA_SASL_MECHANISM").asText());
+        assertEquals("org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + user
+                + "\" password=\"${" + KafkaAccess.passwordVariable(user) + ":?see docs/platform.md}\";",
+                env.get("KAFKA_SASL_JAAS_CONFIG").asText());
+    }
+
+    /** The keys: game-service signs and holds the daily secret, leaderboard-service only checks. */
+    @Test
+    void signingKeysAndDailySecretComeFromTheEnvironmentFile() {
+        JsonNode game = services.get("game-service").get("environment");
+        for (String var : List.of("BLOC_SIGNING_KEY_ID", "BLOC_SIGNING_PRIVATE_KEY", "BLOC_DAILY_SECRET")) {
+            assertEquals("${" + var + ":?see docs/platform.md}", game.path(var).asText(), var);
+        }
+        for (String name : List.of("leaderboard-service-1", "leaderboard-service-2")) {
+            JsonNode env = services.get(name).get("environment");
+            assertEquals("${BLOC_SIGNING_PUBLIC_KEYS:?see docs/platform.md}", env.path("BLOC_SIGNING_PUBLIC_KEYS")
+                    .asText(), name);
+            assertFalse(env.has("BLOC_SIGNING_PRIVATE_KEY") || env.has("BLOC_DAILY_SECRET"), name);
+        }
+        for (String name : List.of("solver-service-1", "solver-service-2")) {
+            assertFalse(services.get(name).get("environment").has("BLOC_SIGNING_PRIVATE_KEY"), name);
+        }
+    }
+
+    /** Every ${VAR} the file reads is one ./bloc secrets writes; no key is in the file itself; git ignores .bloc/. */
+    @Test
+    void secretsAreReferencedNeverEmbedded() throws IOException {
+        Set<String> generated = generatedSecretNames();
+        Matcher m = Pattern.compile("\\$\\{([A-Z0-9_]+)").matcher(text);
+        Set<String> referenced = new TreeSet<>();
+        while (m.find()) {
+            referenced.add(m.group(1));
+        }
+        assertFalse(referenced.isEmpty());
+        assertTrue(generated.containsAll(referenced), "not generated by ./bloc secrets: " + referenced);
+        assertFalse(text.contains(ED25519_PKCS8_PREFIX), "a private key in docker-compose.yml");
+        assertTrue(Files.readAllLines(ServiceModule.ROOT.resolve(".gitignore")).contains(".bloc/"));
+    }
+
+    /** The two replicas differ only by their host port: one module, one configuration, so one consumer group. */
+    @Test
+    void leaderboardRunsTwoReplicasOfOneConfiguration() {
+        JsonNode one = services.get("leaderboard-service-1");
+        JsonNode two = services.get("leaderboard-service-2");
+        for (String key : List.of("image", "build", "environment", "depends_on", "healthcheck")) {
+            assertEquals(one.get(key), two.get(key), key);
+        }
+        assertEquals("leaderboard-service", moduleOf(one).name());
+    }
+
+    /** SECRET_NAMES=(...) of platform/lib/secrets.sh: what bloc.env holds. */
+    static Set<String> generatedSecretNames() throws IOException {
+        String secrets = Files.readString(ServiceModule.ROOT.resolve("platform/lib/secrets.sh"));
+        Matcher m = Pattern.compile("SECRET_NAMES=\\(([^)]*)\\)").matcher(secrets);
+        assertTrue(m.find(), "SECRET_NAMES in platform/lib/secrets.sh");
+        return new TreeSet<>(List.of(m.group(1).trim().split("\\s+")));
+    }
+
+    private static List<String> concat(String first, List<String> rest) {
+        List<String> all = new java.util.ArrayList<>(List.of(first));
+        all.addAll(rest);
+        return all;
     }
 
     private static ServiceModule moduleOf(JsonNode service) {

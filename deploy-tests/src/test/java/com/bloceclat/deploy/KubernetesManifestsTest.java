@@ -3,6 +3,7 @@ package com.bloceclat.deploy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -12,11 +13,13 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -48,6 +51,7 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.networking.v1.HTTPIngressPath;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressRule;
@@ -217,7 +221,7 @@ class KubernetesManifestsTest {
     }
 
     @Test
-    void solverAndGameServicesAutoscale() {
+    void servicesAutoscale() {
         Set<String> scaled = new TreeSet<>();
         for (HorizontalPodAutoscaler hpa : all(HorizontalPodAutoscaler.class)) {
             String target = hpa.getSpec().getScaleTargetRef().getName();
@@ -229,7 +233,140 @@ class KubernetesManifestsTest {
             assertFalse(hpa.getSpec().getMetrics().isEmpty(), "metrics of " + target);
             scaled.add(target);
         }
-        assertEquals(Set.of("game-service", "solver-service"), scaled);
+        assertEquals(Set.of("game-service", "solver-service", "leaderboard-service"), scaled);
+    }
+
+    /** Its replicas are one consumer group: at least 2, and never more than game-finished has partitions. */
+    @Test
+    void leaderboardRunsTwoReplicasAndScalesUpToThePartitions() {
+        HorizontalPodAutoscaler hpa = get(HorizontalPodAutoscaler.class, "leaderboard-service");
+        assertTrue(get(Deployment.class, "leaderboard-service").getSpec().getReplicas() >= 2);
+        assertTrue(hpa.getSpec().getMinReplicas() >= 2, "min replicas");
+        assertTrue(hpa.getSpec().getMaxReplicas() <= KafkaAccess.load().topics().get("game-finished"),
+                "more replicas than partitions of game-finished would idle");
+    }
+
+    @Test
+    void kafkaTakesSaslLoginsOnlyAndDeniesWhatNoAclAllows() {
+        Container kafka = single(get(StatefulSet.class, "kafka").getSpec().getTemplate().getSpec().getContainers());
+        Map<String, String> env = environment(kafka);
+        for (String entry : env.get("KAFKA_LISTENER_SECURITY_PROTOCOL_MAP").split(",")) {
+            assertTrue(entry.split(":")[1].startsWith("SASL_"), "listener without SASL: " + entry);
+        }
+        assertEquals("org.apache.kafka.metadata.authorizer.StandardAuthorizer", env.get("KAFKA_AUTHORIZER_CLASS_NAME"));
+        assertEquals("User:admin", env.get("KAFKA_SUPER_USERS"));
+        assertEquals("false", env.get("KAFKA_ALLOW_EVERYONE_IF_NO_ACL_FOUND"));
+        assertEquals("6", env.get("KAFKA_NUM_PARTITIONS"));
+        assertEquals("<secret>", env.get("BLOC_KAFKA_ADMIN_PASSWORD"));
+        assertTrue(env.get("KAFKA_LISTENER_NAME_INTERNAL_PLAIN_SASL_JAAS_CONFIG")
+                .contains("user_admin=\"$(BLOC_KAFKA_ADMIN_PASSWORD)\""), "PLAIN knows admin only, its password a Secret");
+        assertEquals(List.of(9092), get(Service.class, "kafka").getSpec().getPorts().stream()
+                .map(ServicePort::getPort).toList(), "the controller port is not a Service port");
+    }
+
+    /** The Job applies the same access.conf as the local stack, with the same script as docker compose. */
+    @Test
+    void kafkaSetupJobAppliesTheAccessFile() throws IOException {
+        ConfigMap files = get(ConfigMap.class, "kafka-setup");
+        assertEquals(Files.readString(ServiceModule.ROOT.resolve("platform/kafka/kafka-setup.sh")),
+                files.getData().get("kafka-setup.sh"), "k8s/kafka.yaml holds a copy of platform/kafka/kafka-setup.sh");
+        assertEquals(Files.readString(KafkaAccess.FILE), files.getData().get("access.conf"),
+                "k8s/kafka.yaml holds a copy of platform/kafka/access.conf");
+        PodSpec pod = get(Job.class, "kafka-setup").getSpec().getTemplate().getSpec();
+        Container setup = single(pod.getContainers());
+        assertEquals(single(get(StatefulSet.class, "kafka").getSpec().getTemplate().getSpec().getContainers())
+                .getImage(), setup.getImage());
+        assertEquals(List.of("bash", "/bloc/kafka/kafka-setup.sh"), setup.getCommand());
+        assertTrue(setup.getVolumeMounts().stream().anyMatch(m -> m.getMountPath().equals("/bloc/kafka")));
+        assertEquals("kafka-setup", pod.getVolumes().stream().filter(v -> v.getConfigMap() != null)
+                .map(v -> v.getConfigMap().getName()).findFirst().orElseThrow());
+        Map<String, String> env = environment(setup);
+        assertEquals("kafka:9092", env.get("KAFKA_BOOTSTRAP"));
+        for (String user : Stream.concat(Stream.of("admin"), KafkaAccess.load().users().stream()).toList()) {
+            assertEquals("<secret>", env.get(KafkaAccess.passwordVariable(user)), user + "'s password from a Secret");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kafkaClients")
+    void serviceLogsInToKafkaAsItsOwnUser(String name) {
+        Container container = container(name);
+        Map<String, String> env = environment(container);
+        assertEquals("SASL_PLAINTEXT", env.get("KAFKA_SECURITY_PROTOCOL"));
+        assertEquals("SCRAM-SHA-512", env.get("KAFKA_SASL_MECHANISM"));
+        assertEquals("org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + name
+                + "\" password=\"$(BLOC_KAFKA_PASSWORD)\";", env.get("KAFKA_SASL_JAAS_CONFIG"));
+        EnvVar password = container.getEnv().stream().filter(e -> e.getName().equals("BLOC_KAFKA_PASSWORD"))
+                .findFirst().orElseThrow();
+        assertEquals(KafkaAccess.passwordVariable(name), password.getValueFrom().getSecretKeyRef().getKey());
+        assertTrue(container.getEnv().indexOf(password) < container.getEnv().stream()
+                .filter(e -> e.getName().equals("KAFKA_SASL_JAAS_CONFIG")).findFirst().map(container.getEnv()::indexOf)
+                .orElseThrow(), "$(BLOC_KAFKA_PASSWORD) expands only from a variable defined before it");
+    }
+
+    static List<String> kafkaClients() {
+        return List.of("game-service", "leaderboard-service");
+    }
+
+    /** game-service signs and holds the daily secret, leaderboard-service only checks; all from Secret bloc-signing. */
+    @Test
+    void signingKeysAndDailySecretComeFromTheirSecret() {
+        for (String var : List.of("BLOC_SIGNING_KEY_ID", "BLOC_SIGNING_PRIVATE_KEY", "BLOC_DAILY_SECRET")) {
+            assertEquals("bloc-signing", secretOf(container("game-service"), var), var);
+        }
+        assertEquals("bloc-signing", secretOf(container("leaderboard-service"), "BLOC_SIGNING_PUBLIC_KEYS"));
+        for (String name : List.of("leaderboard-service", "solver-service")) {
+            Map<String, String> env = environment(container(name));
+            assertFalse(env.containsKey("BLOC_SIGNING_PRIVATE_KEY") || env.containsKey("BLOC_DAILY_SECRET"), name);
+        }
+    }
+
+    /** The committed Secrets are templates: placeholders no service could start with, never a real key. */
+    @Test
+    void theSigningSecretIsATemplateWithoutRealKeys() throws IOException {
+        Map<String, String> data = get(Secret.class, "bloc-signing").getStringData();
+        assertEquals(Set.of("BLOC_SIGNING_KEY_ID", "BLOC_SIGNING_PRIVATE_KEY", "BLOC_SIGNING_PUBLIC_KEYS",
+                "BLOC_DAILY_SECRET"), data.keySet());
+        for (String var : List.of("BLOC_SIGNING_PRIVATE_KEY", "BLOC_DAILY_SECRET")) {
+            assertTrue(data.get(var).startsWith("REPLACE-ME"), var + " is a placeholder");
+            assertThrows(IllegalArgumentException.class, () -> Base64.getDecoder().decode(data.get(var)),
+                    var + " is not even base64");
+        }
+        for (Path file : manifestFiles()) {
+            assertFalse(Files.readString(file).contains(DockerComposeTest.ED25519_PKCS8_PREFIX), "a private key in " + file);
+        }
+    }
+
+    @Test
+    void bruteForceProtectionIsOnInBothRealms() throws IOException {
+        JsonNode platform = new ObjectMapper().readTree(
+                ServiceModule.ROOT.resolve("platform/keycloak/bloc-eclat-realm.json").toFile());
+        for (JsonNode realm : List.of(platform, realm())) {
+            assertTrue(realm.path("bruteForceProtected").asBoolean(), "bruteForceProtected");
+            assertFalse(realm.path("permanentLockout").asBoolean(true), "a temporary lockout, not a permanent one");
+            int failures = realm.path("failureFactor").asInt();
+            assertTrue(failures >= 3 && failures <= 10, "failureFactor " + failures);
+            assertTrue(realm.path("waitIncrementSeconds").asInt() >= 30, "waitIncrementSeconds");
+            assertTrue(realm.path("maxFailureWaitSeconds").asInt() >= realm.path("waitIncrementSeconds").asInt());
+        }
+        assertEquals(bruteForce(platform), bruteForce(realm()), "the cluster realm has the platform's settings");
+    }
+
+    private static Map<String, JsonNode> bruteForce(JsonNode realm) {
+        Map<String, JsonNode> settings = new TreeMap<>();
+        for (String key : List.of("bruteForceProtected", "permanentLockout", "failureFactor", "waitIncrementSeconds",
+                "maxFailureWaitSeconds", "maxDeltaTimeSeconds", "quickLoginCheckMilliSeconds",
+                "minimumQuickLoginWaitSeconds")) {
+            settings.put(key, realm.get(key));
+        }
+        return settings;
+    }
+
+    private static String secretOf(Container container, String var) {
+        EnvVar env = container.getEnv().stream().filter(e -> e.getName().equals(var)).findFirst()
+                .orElseThrow(() -> new AssertionError(container.getName() + " lacks " + var));
+        assertNotNull(env.getValueFrom(), var + " is not written in the manifest");
+        return env.getValueFrom().getSecretKeyRef().getName();
     }
 
     @Test
@@ -262,6 +399,7 @@ class KubernetesManifestsTest {
         List<PodSpec> pods = new ArrayList<>();
         all(Deployment.class).forEach(d -> pods.add(d.getSpec().getTemplate().getSpec()));
         all(StatefulSet.class).forEach(s -> pods.add(s.getSpec().getTemplate().getSpec()));
+        all(Job.class).forEach(j -> pods.add(j.getSpec().getTemplate().getSpec()));
         for (PodSpec pod : pods) {
             for (Container c : pod.getContainers()) {
                 environment(c);

@@ -1,0 +1,83 @@
+// What the platform itself refuses, from outside the services: Kafka takes only SASL/SCRAM logins and only
+// game-service may write results and game events (platform/kafka/access.conf); the topics that carry games have
+// 6 partitions; Keycloak's brute-force protection is on in the imported realm; the services' signing key and
+// daily secret were generated into .bloc/secrets (docs/platform.md).
+import assert from 'node:assert/strict';
+import { createPrivateKey, createPublicKey, randomUUID, sign, verify } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { partitionCounts, publishAs, ROOT } from '../lib/kafka.mjs';
+import { call, KEYCLOAK } from '../lib/stack.mjs';
+
+const canary = () => JSON.stringify({ id: randomUUID(), sentAt: new Date().toISOString() });
+
+describe('kafka access', () => {
+  test('leaderboard-service, a Kafka user of the stack, may not write game-finished or game-events', () => {
+    for (const topic of ['game-finished', 'game-events']) {
+      const res = publishAs(topic, randomUUID(), '{"forged":true}', { user: 'leaderboard-service' });
+      assert.equal(res.status, 3, `${topic}: expected a refusal, got ${res.status} ${res.stdout} ${res.stderr}`);
+      assert.match(res.stderr, /TopicAuthorizationException/, topic);
+    }
+  });
+
+  test('a wrong password is refused at login', () => {
+    const res = publishAs('game-finished', randomUUID(), '{"forged":true}', { password: 'not-the-password' });
+    assert.equal(res.status, 3, `${res.status} ${res.stdout} ${res.stderr}`);
+    assert.match(res.stderr, /SaslAuthenticationException/);
+  });
+
+  test('a client without SASL gets nothing written', () => {
+    const res = publishAs('game-finished', randomUUID(), '{"forged":true}', { user: 'none', maxBlockMs: 5000 });
+    assert.notEqual(res.status, 0, `written without a login: ${res.stdout}`);
+  });
+
+  test('each service writes what its ACLs allow', () => {
+    const lb = publishAs('bloc-canary', randomUUID(), canary(), { user: 'leaderboard-service' });
+    assert.equal(lb.status, 0, lb.stderr);
+    assert.match(lb.stdout, /^bloc-canary-\d+@\d+$/);
+    const game = publishAs('bloc-canary', randomUUID(), canary());
+    assert.equal(game.status, 0, game.stderr);
+  });
+
+  test('game-finished and game-events have 6 partitions', () => {
+    assert.deepEqual(partitionCounts('game-finished', 'game-events'), { 'game-finished': 6, 'game-events': 6 });
+  });
+});
+
+describe('keycloak', () => {
+  test('brute-force protection is on in the bloc-eclat realm', async () => {
+    // Keycloak's bootstrap admin of the master realm (local only, docs/platform.md).
+    const form = new URLSearchParams({ grant_type: 'password', client_id: 'admin-cli', username: 'admin', password: 'admin' });
+    const token = await fetch(`${KEYCLOAK}/realms/master/protocol/openid-connect/token`, {
+      method: 'POST', body: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    }).then((r) => r.json());
+    assert.ok(token.access_token, `master admin token: ${JSON.stringify(token).slice(0, 200)}`);
+    const realm = await call(`${KEYCLOAK}/admin/realms/bloc-eclat`, { token: token.access_token });
+    assert.equal(realm.status, 200, realm.text.slice(0, 200));
+    assert.equal(realm.json.bruteForceProtected, true);
+    assert.equal(realm.json.permanentLockout, false);
+    assert.ok(realm.json.failureFactor >= 3 && realm.json.failureFactor <= 10, `failureFactor ${realm.json.failureFactor}`);
+    assert.ok(realm.json.waitIncrementSeconds >= 30, `waitIncrementSeconds ${realm.json.waitIncrementSeconds}`);
+  });
+});
+
+describe('secrets', () => {
+  test('./bloc up generated the signing key pair and daily secret, readable only by their owner', () => {
+    const file = resolve(ROOT, '.bloc/secrets/bloc.env');
+    assert.equal(statSync(file).mode & 0o077, 0, `${file} is readable by others`);
+    const env = Object.fromEntries(readFileSync(file, 'utf8').split('\n')
+      .filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    assert.match(env.BLOC_SIGNING_KEY_ID, /^[\w.-]+$/);
+    assert.ok(Buffer.from(env.BLOC_SIGNING_PRIVATE_KEY, 'base64').length >= 48, 'a PKCS#8 Ed25519 key');
+    assert.ok(env.BLOC_SIGNING_PUBLIC_KEYS.split(',').some((k) => k.startsWith(`${env.BLOC_SIGNING_KEY_ID}:`)),
+      'leaderboard-service accepts the key game-service signs with');
+    assert.ok(Buffer.from(env.BLOC_DAILY_SECRET, 'base64').length >= 32, 'a 256-bit daily secret');
+    const priv = createPrivateKey({ key: Buffer.from(env.BLOC_SIGNING_PRIVATE_KEY, 'base64'), format: 'der', type: 'pkcs8' });
+    const pubText = env.BLOC_SIGNING_PUBLIC_KEYS.split(',').find((k) => k.startsWith(`${env.BLOC_SIGNING_KEY_ID}:`));
+    const pub = createPublicKey({ key: Buffer.from(pubText.slice(pubText.indexOf(':') + 1), 'base64'), format: 'der', type: 'spki' });
+    assert.equal(priv.asymmetricKeyType, 'ed25519');
+    const data = Buffer.from('bloc');
+    assert.ok(verify(null, data, pub, sign(null, data, priv)), 'the public key is the private key\'s');
+  });
+});
