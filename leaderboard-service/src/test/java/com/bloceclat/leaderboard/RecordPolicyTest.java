@@ -136,4 +136,17 @@ class RecordPolicyTest {
     private static Decision notEligible(String reason) {
         return new Decision(Outcome.VALID_NOT_ELIGIBLE, reason, null);
     }
+
+    @Test
+    void aDailyGameFinishedAfterItsDayIsOverDoesNotCount() {
+        Instant afterMidnight = Instant.parse("2026-12-02T00:00:30Z");
+        Facts late = new Facts(Mode.SOLO, true, SeedSource.DAILY, TODAY, Instant.parse("2026-12-01T23:50:00Z"),
+                afterMidnight);
+        assertEquals(new Decision(Outcome.VALID_NOT_ELIGIBLE, RecordPolicy.late(TODAY), null),
+                RecordPolicy.decide(valid, late, Taken.NOTHING, afterMidnight, SKEW));
+        Facts inTime = new Facts(Mode.SOLO, true, SeedSource.DAILY, TODAY, Instant.parse("2026-12-01T23:50:00Z"),
+                Instant.parse("2026-12-01T23:59:59Z"));
+        assertEquals(new Decision(Outcome.RECORD, null, Board.DAILY),
+                RecordPolicy.decide(valid, inTime, Taken.NOTHING, afterMidnight, SKEW));
+    }
 }

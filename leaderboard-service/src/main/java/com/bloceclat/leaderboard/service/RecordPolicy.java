@@ -24,7 +24,9 @@ import com.bloceclat.leaderboard.Outcome;
  * <li>claims are sane: {@code finishedAt} is not after now plus {@code skew} nor before {@code createdAt}; a daily
  * game's day has begun and the game was not created before it (else REJECTED);</li>
  * <li>one record per (level, seed) of a server seed: the same seed again is a DUPLICATE;</li>
- * <li>one daily record per player, day and level: the first judged counts, later ones are practice.</li>
+ * <li>one daily record per player, day and level: the first judged counts, later ones are practice;</li>
+ * <li>a daily game counts only if it finished within its UTC day: once the day is over its seed is shown with the
+ * day's other finished games, so a game still played after midnight could be played with foresight.</li>
  * </ul>
  * Checks run in this order, the first that applies decides: replay invalid, claims, mode, guest, assistance, seed
  * source, then the board.
@@ -121,13 +123,23 @@ public final class RecordPolicy {
         SeedSource source = facts.seedSource() == null ? SeedSource.SERVER : facts.seedSource();
         return switch (source) {
             case CHOSEN -> Decision.not(Outcome.VALID_NOT_ELIGIBLE, CHOSEN);
-            case DAILY -> taken.dailyHolder() == null ? Decision.record(Board.DAILY)
+            case DAILY -> finishedLate(facts) ? Decision.not(Outcome.VALID_NOT_ELIGIBLE, late(facts.day()))
+                    : taken.dailyHolder() == null ? Decision.record(Board.DAILY)
                     : Decision.not(Outcome.VALID_NOT_ELIGIBLE, practice(facts.day(), verdict.level(),
                             taken.dailyHolder()));
             case SERVER -> taken.seedHolder() == null ? Decision.record(Board.LEVEL)
                     : Decision.not(Outcome.DUPLICATE, duplicate(verdict.level(), verdict.seed(),
                             taken.seedHolder()));
         };
+    }
+
+    private static boolean finishedLate(Facts facts) {
+        return !facts.finishedAt().isBefore(facts.day().plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC));
+    }
+
+    public static String late(LocalDate day) {
+        return "late: the daily challenge of " + day + " finished after its day was over, when its seed could be read "
+                + "from that day's other games";
     }
 
     public static String notSolo(Mode mode) {
