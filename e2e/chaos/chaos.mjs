@@ -256,7 +256,9 @@ async function probe(name) {
   const deadline = now() + SETTINGS.recoverS * 1000;
   if (name.startsWith('solver-service-1')) {
     for (;;) {
-      const r = await call(`${SOLVER_1}/api/solver/solve`, { method: 'POST', body: HINT_REQUEST }).catch(() => null);
+      const r = await call(`${SOLVER_1}/api/solver/solve`, {
+        method: 'POST', body: HINT_REQUEST, headers: { 'Content-Type': 'application/json' },
+      }).catch(() => null);
       if (r?.status === 200) break;
       if (now() > deadline) throw new Error('solver-service-1 answered no hint');
       await sleep(500);
