@@ -46,6 +46,7 @@ cmd_chaos() {
     info "a stack is already running: it is used and left running"
   fi
   cmd_up
+  disown -a  # the processes cmd_up started are killed on purpose: no "Killed" job report for them
   e2e_prepare  # node, npm ci in e2e/, Chromium for the players' logins
   step "Chaos: games through the stack while its components are killed (log: $LOGS/chaos.log)"
   info "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
