@@ -65,6 +65,7 @@ function failure(request, status, detail) {
   const k = windowOf(at);
   const entry = { at: new Date(at).toISOString(), during: k ? `kill of ${k.name}` : 'no kill', request, status, detail };
   bad.push(entry);
+  if (k) k.bad = (k.bad ?? 0) + 1;
   log('FAILURE', JSON.stringify(entry));
 }
 
@@ -121,6 +122,8 @@ async function send(url, options, label) {
       res = await call(url, opts);
     } catch (e) {
       figures.connectionErrors++;
+      const k = windowOf(now());
+      if (k) k.connectionErrors = (k.connectionErrors ?? 0) + 1;
       await sleep(500);
       continue;
     }
@@ -132,6 +135,8 @@ async function send(url, options, label) {
     if (res.status >= 500) {
       if (documented503(url, res) && windowOf(now())) {
         figures.documented503++;
+        const k = windowOf(now());
+        k.documented503 = (k.documented503 ?? 0) + 1;
       } else {
         failure(label, res.status, `${res.headers.get('retry-after') ? `Retry-After ${res.headers.get('retry-after')}, ` : ''}${res.text.slice(0, 300)}`);
       }
@@ -387,6 +392,7 @@ async function main() {
       name: k.name,
       readyAfterS: +((k.readyAt - k.killedAt) / 1000).toFixed(1),
       recoveredAfterS: k.error ? null : +((k.recoveredAt - k.killedAt) / 1000).toFixed(1),
+      connectionErrors: k.connectionErrors ?? 0, documented503: k.documented503 ?? 0, bad: k.bad ?? 0,
       error: k.error,
     })),
     requests: figures,
@@ -417,10 +423,12 @@ function print(r) {
     + ` left in play ${r.games.leftInPlay}, went on ${r.games.wentOn}`);
   console.log(`    requests ${r.requests.requests}: connection errors ${r.requests.connectionErrors}, documented 503 ${r.requests.documented503},`
     + ` 429 ${r.requests.tooMany429}, moves retried ${r.requests.retriedMoves} (409 after a retry ${r.requests.alreadyPlayedAfterRetry})`);
-  console.log('    kill -9             ready again   recovered (a game through every service and its audit)');
+  console.log('    kill -9             ready again   recovered  | in its window: connection errors, documented 503, failures');
   for (const k of r.kills) {
-    console.log(`    ${k.name.padEnd(20)}${String(k.readyAfterS).padStart(8)} s   ${k.recoveredAfterS === null ? `NOT: ${k.error}` : `${k.recoveredAfterS} s`}`);
+    const rec = k.recoveredAfterS === null ? 'NOT' : `${k.recoveredAfterS} s`;
+    console.log(`    ${k.name.padEnd(20)}${String(k.readyAfterS).padStart(8)} s ${rec.padStart(11)}  | ${k.connectionErrors}, ${k.documented503}, ${k.bad}${k.error ? `  (${k.error})` : ''}`);
   }
+  console.log('    (recovered: a guest game created, a move, a hint, resigned, and its audit read at leaderboard-service)');
   const l = r.leaderboard;
   console.log(`    leaderboard: ${l.reached} of ${l.expected} games audited, losses ${l.losses}, duplicates ${l.duplicates}, wrong verdicts ${l.wrong}`);
   for (const id of l.missing.slice(0, 10)) console.log(`      lost: ${id}`);
