@@ -97,11 +97,11 @@ class TwoReplicasIT {
                     if (sent.incrementAndGet() == GAMES * 2 / 5) {
                         // mid-burst: once both replicas are judging, the second dies on the spot while the
                         // messages keep coming
+                        beforeKill.putAll(assignments(admin));
                         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(10))
                                 .until(() -> audits() >= GAMES / 10);
-                        beforeKill.putAll(assignments(admin));
-                        auditsAtKill[0] = audits();
                         second.kill();
+                        auditsAtKill[0] = audits();
                     }
                     PackagedService.sleep(2);
                 }
