@@ -28,13 +28,14 @@ import io.quarkus.test.oidc.server.OidcWiremockTestResource;
 /**
  * The packaged leaderboard-service ({@code target/quarkus-app}) run as a separate process, as in production, against
  * a real PostgreSQL, a real Kafka broker and an OIDC server started in this JVM. The process can be started, stopped
- * and killed as many times as a test needs, on the same database and broker.
+ * and killed as many times as a test needs, on the same database and broker; {@link #replica} is a second process
+ * on the same infrastructure (one consumer group, one database), as two replicas of a Deployment.
  */
 public final class PackagedService implements AutoCloseable {
 
-    private final PostgresResource postgres = new PostgresResource();
-    private final KafkaResource kafka = new KafkaResource();
-    private final OidcWiremockTestResource oidc = new OidcWiremockTestResource();
+    private final PostgresResource postgres;
+    private final KafkaResource kafka;
+    private final OidcWiremockTestResource oidc;
     private final Map<String, String> env = new HashMap<>();
     private final Path logDir;
     private Process process;
@@ -43,6 +44,9 @@ public final class PackagedService implements AutoCloseable {
 
     public PackagedService(Path logDir) {
         this.logDir = logDir;
+        postgres = new PostgresResource();
+        kafka = new KafkaResource();
+        oidc = new OidcWiremockTestResource();
         Map<String, String> db = postgres.start();
         Map<String, String> broker = kafka.start();
         Map<String, String> auth = oidc.start();
@@ -54,6 +58,25 @@ public final class PackagedService implements AutoCloseable {
         env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
         env.put("LOG_JSON", "false");
         env.put("BLOC_SIGNING_PUBLIC_KEYS", Games.PUBLIC_KEY);
+    }
+
+    /** A replica: its own process, with the same configuration, database, broker and OIDC server. */
+    private PackagedService(PackagedService of, Path logDir) {
+        this.logDir = logDir;
+        postgres = null;
+        kafka = null;
+        oidc = null;
+        env.putAll(of.env);
+    }
+
+    /** Another process of the service on this one's infrastructure; closing it ends only its process. */
+    public PackagedService replica(Path replicaLogDir) {
+        return new PackagedService(this, replicaLogDir);
+    }
+
+    /** An environment variable for the next starts of this process (not of replicas made before). */
+    public void env(String name, String value) {
+        env.put(name, value);
     }
 
     public static Path jar() {
@@ -156,9 +179,11 @@ public final class PackagedService implements AutoCloseable {
     @Override
     public void close() {
         kill();
-        oidc.stop();
-        kafka.stop();
-        postgres.stop();
+        if (postgres != null) {
+            oidc.stop();
+            kafka.stop();
+            postgres.stop();
+        }
     }
 
     static void sleep(long millis) {

@@ -150,6 +150,10 @@ class RestartIT {
 
     /** How many messages the running service found already judged (its metric), for the test's output. */
     static String duplicates() throws Exception {
+        return duplicatesOf(service);
+    }
+
+    static String duplicatesOf(PackagedService service) throws Exception {
         HttpResponse<String> metrics = HttpClient.newHttpClient().send(
                 HttpRequest.newBuilder(URI.create(service.baseUrl() + "/q/metrics")).build(),
                 HttpResponse.BodyHandlers.ofString());
