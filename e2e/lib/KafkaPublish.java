@@ -4,6 +4,9 @@
 // The broker takes SASL/SCRAM only (docs/platform.md): it logs in as BLOC_KAFKA_USER (default game-service, the
 // only user allowed to write game-finished) with BLOC_KAFKA_PASSWORD, or that user's password from
 // .bloc/secrets/bloc.env (found from the working directory up); BLOC_KAFKA_USER=none sends without SASL.
+// BLOC_SIGN=1 wraps the value in game-service's signed envelope (docs/events.md "Signed messages"), signed with
+// BLOC_SIGNING_KEY_ID / BLOC_SIGNING_PRIVATE_KEY from .bloc/secrets/bloc.env: what only a holder of game-service's
+// key can do (the admin-audit check uses it to plant a tampered, correctly signed result).
 // Prints topic-partition@offset; on a refusal prints the exception's class and message to stderr and exits 3
 // (authorization or authentication refused), 1 otherwise.
 import java.nio.charset.StandardCharsets;
@@ -27,6 +30,9 @@ public class KafkaPublish {
             System.exit(2);
         }
         String value = new String(System.in.readAllBytes(), StandardCharsets.UTF_8).strip();
+        if ("1".equals(System.getenv("BLOC_SIGN"))) {
+            value = signed(value);
+        }
         Properties p = new Properties();
         p.put("bootstrap.servers", args[0]);
         p.put("key.serializer", StringSerializer.class.getName());
@@ -52,9 +58,45 @@ public class KafkaPublish {
         }
     }
 
+    /** The envelope {"keyId","signature","message"}: Ed25519 over the message's UTF-8 bytes. */
+    static String signed(String message) throws java.security.GeneralSecurityException {
+        String keyId = secret("BLOC_SIGNING_KEY_ID=");
+        java.security.PrivateKey key = java.security.KeyFactory.getInstance("Ed25519").generatePrivate(
+                new java.security.spec.PKCS8EncodedKeySpec(java.util.Base64.getDecoder()
+                        .decode(secret("BLOC_SIGNING_PRIVATE_KEY="))));
+        java.security.Signature s = java.security.Signature.getInstance("Ed25519");
+        s.initSign(key);
+        s.update(message.getBytes(StandardCharsets.UTF_8));
+        return "{\"keyId\":" + quoted(keyId) + ",\"signature\":\""
+                + java.util.Base64.getEncoder().encodeToString(s.sign()) + "\",\"message\":" + quoted(message) + "}";
+    }
+
+    /** A JSON string literal. */
+    static String quoted(String text) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.append('"').toString();
+    }
+
     /** KAFKA_<USER>_PASSWORD from .bloc/secrets/bloc.env, looked for from the working directory up. */
     static String password(String user) {
-        String name = "KAFKA_" + user.toUpperCase().replace('-', '_') + "_PASSWORD=";
+        return secret("KAFKA_" + user.toUpperCase().replace('-', '_') + "_PASSWORD=");
+    }
+
+    /** The value of NAME= in .bloc/secrets/bloc.env, looked for from the working directory up. */
+    static String secret(String name) {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             Path file = dir.resolve(".bloc/secrets/bloc.env");
             if (Files.isRegularFile(file)) {

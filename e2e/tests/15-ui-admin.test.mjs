@@ -1,6 +1,8 @@
 // The admin audits in the browser against the real stack: a game-finished message with a tampered
-// claimed score is published to Kafka; leaderboard-service rejects it; the admin finds it in
-// #/admin, reads the validator's reason, steps through its replay and re-validates it.
+// claimed score is published to Kafka, signed with game-service's key (as only game-service could);
+// leaderboard-service rejects it; the admin finds it in #/admin, reads the validator's reason, steps
+// through its replay and re-validates it. The same message unsigned is refused before it is read:
+// no audit of its game id, a line in the refused trail.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -46,9 +48,9 @@ async function playAndResign(token) {
 }
 
 /** Sends one message with the broker's own client (e2e/lib/KafkaPublish.java). */
-function publish(topic, key, value) {
+function publish(topic, key, value, { sign = false } = {}) {
   return execFileSync('java', ['-cp', KAFKA_LIBS, resolve(ROOT, 'e2e/lib/KafkaPublish.java'), BOOTSTRAP, topic, key], {
-    input: value, encoding: 'utf8', timeout: 90_000,
+    input: value, encoding: 'utf8', timeout: 90_000, env: { ...process.env, BLOC_SIGN: sign ? '1' : '0' },
   }).trim();
 }
 
@@ -57,6 +59,7 @@ describe('admin audits in the UI', () => {
   let app;
   let adminToken;
   const gameId = randomUUID();
+  const forgedId = randomUUID();
   let claimed;
   let realGame;
 
@@ -72,9 +75,14 @@ describe('admin audits in the UI', () => {
     const tampered = replayText.replace(/"claimedScore"\s*:\s*\d+/, `"claimedScore":${claimed}`);
     assert.notEqual(tampered, replayText);
     const sub = claims(alice.access_token).sub;
-    const message = `{"schemaVersion":1,"gameId":"${gameId}","player":{"subject":"${sub}","name":"alice"},`
-      + `"mode":"SOLO","finishedAt":"${new Date().toISOString()}","replay":${tampered}}`;
-    publish('game-finished', gameId, message);
+    const finishedAt = new Date();
+    const message = `{"schemaVersion":2,"gameId":"${gameId}","player":{"subject":"${sub}","name":"alice"},`
+      + `"mode":"SOLO","seedSource":"SERVER","day":null,"createdAt":"${new Date(finishedAt - 60_000).toISOString()}",`
+      + `"finishedAt":"${finishedAt.toISOString()}","replay":${tampered}}`;
+    publish('game-finished', gameId, message, { sign: true });
+    // The same forgery without game-service's signature, under another id (and finishedAt 2099): refused.
+    publish('game-finished', forgedId, message.replace(gameId, forgedId).replace(finishedAt.toISOString(),
+      '2099-01-01T00:00:00.000Z'));
     await eventually(`game ${gameId} audited`, async () => {
       const res = await call(`${LEADERBOARD}/api/leaderboards/admin/audits/${gameId}`, { token: adminToken });
       if (res.status === 404) return false;
@@ -88,6 +96,17 @@ describe('admin audits in the UI', () => {
   after(async () => {
     await app?.context.close();
     await browser?.close();
+  });
+
+  test('an unsigned game-finished is refused: no audit of its game id, its reason in the refused trail', async () => {
+    await eventually(`message ${forgedId} refused`, async () => {
+      const res = await expectStatus(200, `${LEADERBOARD}/api/leaderboards/admin/audits/refused?size=100`, { token: adminToken });
+      const line = res.json.refused.find((r) => r.key === forgedId);
+      if (!line) return false;
+      assert.match(line.reason, /^unsigned/);
+      return true;
+    }, { timeoutMs: 45_000, intervalMs: 1_000 });
+    await expectStatus(404, `${LEADERBOARD}/api/leaderboards/admin/audits/${forgedId}`, { token: adminToken });
   });
 
   test('a player is told the audits are for admins', async () => {
