@@ -1,6 +1,7 @@
 package com.bloceclat.game.live;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,6 +13,7 @@ import org.jboss.logging.Logger;
 import com.bloceclat.game.service.MatchService;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.websockets.next.OpenConnections;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.common.annotation.Blocking;
@@ -35,33 +37,43 @@ public class LiveUpdates {
     @Inject
     MatchService matches;
 
-    /** A poll's worth of records at once (channel in batch mode): one hand-over to a worker thread per poll. */
+    @Inject
+    MeterRegistry metrics;
+
+    /**
+     * A poll's worth of records at once (channel in batch mode): one hand-over to a worker thread per poll. Every
+     * record is handled on its own: one that cannot be read, or whose delivery fails, is skipped with a log line and
+     * counted ({@code game.live.skipped{reason}}), and the channel goes on; nothing a record holds can fail the
+     * channel (which would take readiness down on every replica at once, since all of them read every record).
+     */
     @Incoming(CHANNEL)
     @Blocking
     public void onEvents(List<String> payloads) {
         for (String payload : payloads) {
-            onEvent(payload);
+            try {
+                onEvent(payload);
+            } catch (RuntimeException e) {
+                skipped("failed", e.toString());
+            }
         }
     }
 
     void onEvent(String payload) {
-        if (!payload.contains("\"matchId\"")) {
-            return; // a solo game's change (most of the topic): nobody watches it live, no need to parse it
-        }
-        JsonNode event;
+        LiveEvent read;
         try {
-            event = ClientFrame.Json.MAPPER.readTree(payload);
-        } catch (Exception e) {
-            LOG.warnf("Unreadable game-events record skipped: %s", e.getMessage());
+            Optional<LiveEvent> match = LiveEvent.readEvent(payload);
+            if (match.isEmpty()) {
+                return; // a solo game's change (most of the topic): nobody watches it live
+            }
+            read = match.get();
+        } catch (LiveEvent.Unreadable e) {
+            skipped(e.reason(), e.getMessage());
             return;
         }
-        JsonNode matchField = event.get("matchId");
-        if (matchField == null) {
-            return;
-        }
-        UUID matchId = UUID.fromString(matchField.asText());
+        UUID matchId = read.matchId();
+        JsonNode event = read.event();
+        boolean ended = read.ended();
         String update = new ServerFrame.Update(event).toJson();
-        boolean ended = !"PLAYING".equals(event.path("status").asText());
         for (WebSocketConnection c : connections) {
             MatchSocket.Seat seat = MatchSocket.SEATS.get(c.id());
             if (seat == null || !seat.matchId().equals(matchId) || !c.isOpen()) {
@@ -76,5 +88,10 @@ public class LiveUpdates {
                 LOG.debugf("Update not delivered to %s: %s", c.id(), e.getMessage());
             }
         }
+    }
+
+    private void skipped(String reason, String detail) {
+        LOG.warnf("game-events record skipped by the live consumer (%s): %s", reason, detail);
+        metrics.counter("game.live.skipped", "reason", reason).increment();
     }
 }
