@@ -64,12 +64,12 @@ public class ClientLimits {
         Duration openFor = limits.openFor();
         Object[] games = (Object[]) em.createNativeQuery("SELECT count(*), min(updated_at) FROM game "
                 + "WHERE client_key = :key AND status = 'PLAYING' AND updated_at > now() - make_interval(secs => :secs)")
-                .setParameter("key", clientKey).setParameter("secs", openFor.toSeconds())
+                .setParameter("key", clientKey).setParameter("secs", openFor.toMillis() / 1000.0)
                 .getSingleResult();
         Object[] matches = (Object[]) em.createNativeQuery("SELECT count(*), min(g.updated_at) FROM game g "
                 + "JOIN match m ON m.id = g.match_id WHERE g.client_key = :key AND g.mode = 'VERSUS_AI' "
                 + "AND g.seat = 0 AND m.status = 'PLAYING' AND g.updated_at > now() - make_interval(secs => :secs)")
-                .setParameter("key", clientKey).setParameter("secs", openFor.toSeconds())
+                .setParameter("key", clientKey).setParameter("secs", openFor.toMillis() / 1000.0)
                 .getSingleResult();
         Refusal refusal = decide(start, ((Number) games[0]).intValue(), oldest(games[1]),
                 ((Number) matches[0]).intValue(), oldest(matches[1]), OffsetDateTime.now(), limits.gamesPerClient(),
