@@ -75,7 +75,8 @@ class LiveConsumerFaultTest {
                     new ProducerRecord<>(topic, "x", "{\"matchId\":\"" + "9".repeat(20_000) + "\"}"))
                     .awaitCompletion();
         }
-        await().atMost(Duration.ofSeconds(30)).until(() -> skipped() >= before + 7);
+        // six at least: the connector may hand over a tombstone (counted as "null") or leave it out of the batch
+        await().atMost(Duration.ofSeconds(30)).until(() -> skipped() >= before + 6);
 
         given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
         given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
