@@ -38,13 +38,14 @@ public class OutboxMessage extends PanacheEntityBase {
     }
 
     /**
-     * The oldest messages (every row is still to send: sent ones are deleted), locked; rows another relay (another
-     * replica) holds are skipped rather than waited for, so replicas share the work.
+     * The oldest messages still to send (sent ones are deleted, parked ones left aside), locked; rows another relay
+     * (another replica) holds are skipped rather than waited for, so replicas share the work.
      */
     public static List<Pending> nextPending(int limit) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = getEntityManager().createNativeQuery(
-                "SELECT id, topic, msg_key, payload FROM outbox ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED")
+                "SELECT id, topic, msg_key, payload FROM outbox WHERE parked_at IS NULL ORDER BY id LIMIT :limit "
+                + "FOR UPDATE SKIP LOCKED")
                 .setParameter("limit", limit)
                 .getResultList();
         return rows.stream()
@@ -59,6 +60,14 @@ public class OutboxMessage extends PanacheEntityBase {
         }
         return getEntityManager().createNativeQuery("DELETE FROM outbox WHERE id IN (:ids)")
                 .setParameter("ids", ids)
+                .executeUpdate();
+    }
+
+    /** Sets a message aside for good, with the reason it cannot be sent; the relay never picks it again. */
+    public static void park(long id, String reason) {
+        getEntityManager().createNativeQuery("UPDATE outbox SET parked_at = now(), parked_reason = :reason WHERE id = :id")
+                .setParameter("reason", reason.length() > 1000 ? reason.substring(0, 1000) : reason)
+                .setParameter("id", id)
                 .executeUpdate();
     }
 }

@@ -13,7 +13,26 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
  */
 public class PostgresResource implements QuarkusTestResourceLifecycleManager {
 
+    private static volatile EmbeddedPostgres running;
+
     private EmbeddedPostgres postgres;
+
+    /**
+     * Stops the running server now (a test of what a service does with its database gone); the resource's own stop
+     * then has nothing left to do.
+     */
+    public static synchronized void stopServer() {
+        EmbeddedPostgres server = running;
+        if (server == null) {
+            throw new IllegalStateException("The PostgreSQL test server is not running");
+        }
+        running = null;
+        try {
+            server.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("PostgreSQL did not stop", e);
+        }
+    }
 
     @Override
     public Map<String, String> start() {
@@ -24,6 +43,7 @@ public class PostgresResource implements QuarkusTestResourceLifecycleManager {
         } catch (IOException e) {
             throw new UncheckedIOException("PostgreSQL did not start", e);
         }
+        running = postgres;
         return Map.of(
                 "quarkus.datasource.jdbc.url", postgres.getJdbcUrl("postgres", "postgres"),
                 "quarkus.datasource.username", "postgres",
@@ -32,6 +52,12 @@ public class PostgresResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public void stop() {
+        synchronized (PostgresResource.class) {
+            if (running != postgres) {
+                return; // stopped by stopServer()
+            }
+            running = null;
+        }
         if (postgres != null) {
             try {
                 postgres.close();

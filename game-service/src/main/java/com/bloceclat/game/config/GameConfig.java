@@ -8,7 +8,7 @@ import io.smallrye.config.WithDefault;
 
 /**
  * game-service's own settings, one mapping per prefix ({@code bloc.outbox}, {@code bloc.ai}, {@code bloc.race},
- * {@code bloc.live}, {@code bloc.ui}), so that the other {@code bloc.*} keys (the solver client's {@code bloc.solver.*}, the platform's
+ * {@code bloc.live}, {@code bloc.limits}, {@code bloc.ui}), so that the other {@code bloc.*} keys (the solver client's {@code bloc.solver.*}, the platform's
  * {@code bloc.component} marker) stay outside every mapping.
  */
 public final class GameConfig {
@@ -81,6 +81,44 @@ public final class GameConfig {
         /** Frames a socket may send at once. */
         @WithDefault("20")
         int burst();
+    }
+
+    /**
+     * Bounded work: per game (every replay stays within what the leaderboard reads, every game-finished within what
+     * the broker takes) and per client (what one guest may have open at once). docs/game-service.md "Limits".
+     */
+    @ConfigMapping(prefix = "bloc.limits")
+    public interface Limits {
+        /**
+         * Events (placements, undos, hints) a game may have; past it moves, undos and hints are refused (409) and
+         * the game can only be resigned. At most {@code GameFinished.MAX_REPLAY_EVENTS} (100,000), the bound
+         * leaderboard-service reads replays with.
+         */
+        @WithDefault("100000")
+        int eventsPerGame();
+
+        /** Undos a solo game may have. */
+        @WithDefault("1000")
+        int undosPerGame();
+
+        /** Hints a solo game may have (each one a solver search). */
+        @WithDefault("1000")
+        int hintsPerGame();
+
+        /** Versus-AI matches one client (a guest's address, a player's subject) may have open at once. */
+        @WithDefault("3")
+        int aiMatchesPerClient();
+
+        /** Games being played (solo, or a seat of a match) one client may have open at once. */
+        @WithDefault("10")
+        int gamesPerClient();
+
+        /**
+         * How long a game counts as open without any move: a game left alone for longer no longer counts against
+         * its client (a guest who closed the page cannot resign it).
+         */
+        @WithDefault("30m")
+        Duration openFor();
     }
 
     /** What the browser is told at {@code GET /config.json}, and where UI files may come from in development. */

@@ -14,6 +14,7 @@ import com.bloceclat.game.service.MatchService;
 import com.bloceclat.game.service.MatchVisibility;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.websockets.next.OpenConnections;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.common.annotation.Blocking;
@@ -43,32 +44,42 @@ public class LiveUpdates {
     @Inject
     MatchService matches;
 
-    /** A poll's worth of records at once (channel in batch mode): one hand-over to a worker thread per poll. */
+    @Inject
+    MeterRegistry metrics;
+
+    /**
+     * A poll's worth of records at once (channel in batch mode): one hand-over to a worker thread per poll. Every
+     * record is handled on its own: one that cannot be read, or whose delivery fails, is skipped with a log line and
+     * counted ({@code game.live.skipped{reason}}), and the channel goes on; nothing a record holds can fail the
+     * channel (which would take readiness down on every replica at once, since all of them read every record).
+     */
     @Incoming(CHANNEL)
     @Blocking
     public void onEvents(List<String> payloads) {
         for (String payload : payloads) {
-            onEvent(payload);
+            try {
+                onEvent(payload);
+            } catch (RuntimeException e) {
+                skipped("failed", e.toString());
+            }
         }
     }
 
     void onEvent(String payload) {
-        if (!payload.contains("\"matchId\"")) {
-            return; // a solo game's change (most of the topic): nobody watches it live, no need to parse it
-        }
-        JsonNode event;
+        LiveEvent read;
         try {
-            event = ClientFrame.Json.MAPPER.readTree(payload);
-        } catch (Exception e) {
-            LOG.warnf("Unreadable game-events record skipped: %s", e.getMessage());
+            Optional<LiveEvent> match = LiveEvent.readEvent(payload);
+            if (match.isEmpty()) {
+                return; // a solo game's change (most of the topic): nobody watches it live
+            }
+            read = match.get();
+        } catch (LiveEvent.Unreadable e) {
+            skipped(e.reason(), e.getMessage());
             return;
         }
-        JsonNode matchField = event.get("matchId");
-        if (matchField == null) {
-            return;
-        }
-        UUID matchId = UUID.fromString(matchField.asText());
-        boolean ended = !"PLAYING".equals(event.path("status").asText());
+        UUID matchId = read.matchId();
+        JsonNode event = read.event();
+        boolean ended = read.ended();
         for (WebSocketConnection c : connections) {
             MatchSocket.Seat seat = MatchSocket.SEATS.get(c.id());
             if (seat == null || !seat.matchId().equals(matchId) || !c.isOpen()) {
@@ -101,5 +112,10 @@ public class LiveUpdates {
         return event.path("seat").asInt(-1) == viewerSeat && "PLACE".equals(event.path("type").asText())
                 && event.path("moveNumber").asInt() % 3 == 0
                 && MatchVisibility.holdsBack(event.path("mode").asText());
+    }
+
+    private void skipped(String reason, String detail) {
+        LOG.warnf("game-events record skipped by the live consumer (%s): %s", reason, detail);
+        metrics.counter("game.live.skipped", "reason", reason).increment();
     }
 }

@@ -3,15 +3,22 @@ package com.bloceclat.game.messaging;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import org.apache.kafka.common.InvalidRecordException;
+import org.apache.kafka.common.errors.RecordBatchTooLargeException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.SerializationException;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.jboss.logging.Logger;
@@ -20,6 +27,7 @@ import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.game.OutboxMessage;
 import com.bloceclat.game.config.GameConfig;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -27,10 +35,18 @@ import io.smallrye.reactive.messaging.kafka.Record;
 
 /**
  * Sends the outbox to Kafka: woken after each commit that wrote messages, and every poll interval in case a wake-up
- * was missed or Kafka was down. A batch is deleted only once the broker acknowledged all of it; when Kafka is
- * unavailable the rows stay and are sent on a later pass, so a message may be sent twice but is never lost
- * (consumers deduplicate by game id or event id). Rows are locked with SKIP LOCKED, so several replicas can relay
- * one outbox.
+ * was missed or Kafka was down. Guarantees:
+ * <ul>
+ * <li>A row is deleted only once the broker acknowledged it; a row whose send failed for a reason that may pass
+ * (broker unreachable, timeout, not authorised, anything not known to be the row's own fault) stays and is sent on a
+ * later pass, so a message may be sent twice but is never lost (consumers deduplicate by game id or event id).</li>
+ * <li>A row the broker can never take ({@link #outcome}: too large even compressed, refused as a record) is parked with
+ * its reason, logged once and counted ({@code outbox.parked{topic}}); it never holds back the rows after it: each row
+ * of a batch is judged on its own.</li>
+ * <li>Rows are locked with SKIP LOCKED, so several replicas can relay one outbox.</li>
+ * </ul>
+ * Both channels compress (zstd) and allow records far larger than the broker's limit before compression
+ * ({@code max.request.size}, application.properties): the broker judges the compressed batch.
  */
 @ApplicationScoped
 public class OutboxRelay {
@@ -39,6 +55,9 @@ public class OutboxRelay {
 
     @Inject
     GameConfig.Outbox config;
+
+    @Inject
+    MeterRegistry metrics;
 
     @Inject
     @Channel(GameMessages.EVENTS_CHANNEL)
@@ -78,35 +97,133 @@ public class OutboxRelay {
 
     private void relaySafely() {
         try {
-            while (relayBatch() == config.batchSize()) {
-                // a full batch: there may be more
-            }
+            Pass pass;
+            do {
+                pass = relayBatch();
+            } while (pass.kept() == 0 && pass.sent() + pass.parked() == config.batchSize());
+            // a full batch all settled: there may be more; a row kept for later ends the run until the next pass
         } catch (RuntimeException e) {
             LOG.warnf("Outbox not relayed this time (%s); will retry", e.getMessage());
         }
     }
 
-    /** Sends one batch and marks it sent; answers how many were sent. */
-    int relayBatch() {
+    /** What one pass did with its batch: rows sent (deleted), parked, kept for a later pass. */
+    record Pass(int sent, int parked, int kept) {
+    }
+
+    /** What becomes of one row after its send: deleted, parked with a reason, or kept for the next pass. */
+    sealed interface Outcome {
+        record Sent() implements Outcome {
+        }
+
+        record Park(String reason) implements Outcome {
+        }
+
+        record Retry(String reason) implements Outcome {
+        }
+    }
+
+    /**
+     * The outcome of one send: {@code failure} null when the broker acknowledged it. Parked are only the failures
+     * that are the record's own and would fail again on every try: too large for the producer's
+     * {@code max.request.size} or the broker's {@code max.message.bytes}, not serializable, or a row with no topic
+     * the relay knows. Everything else (timeouts, a broker away, authorisation, unknown errors) is retried later:
+     * parking a row for a fault of the platform would lose it.
+     */
+    static Outcome outcome(Throwable failure) {
+        if (failure == null) {
+            return new Outcome.Sent();
+        }
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof RecordTooLargeException || t instanceof RecordBatchTooLargeException
+                    || t instanceof SerializationException || t instanceof InvalidRecordException
+                    || t instanceof UnknownTopic) {
+                return new Outcome.Park(t.getClass().getSimpleName() + ": " + t.getMessage());
+            }
+        }
+        Throwable root = failure;
+        while ((root instanceof CompletionException || root instanceof ExecutionException) && root.getCause() != null) {
+            root = root.getCause();
+        }
+        return new Outcome.Retry(root.getClass().getSimpleName() + ": " + root.getMessage());
+    }
+
+    /** A row whose topic is not one of the relay's channels. */
+    static final class UnknownTopic extends RuntimeException {
+        UnknownTopic(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** Sends one batch, each row on its own: deletes the acknowledged rows, parks the ones that can never go. */
+    Pass relayBatch() {
         return QuarkusTransaction.requiringNew().call(() -> {
             List<OutboxMessage.Pending> batch = OutboxMessage.nextPending(config.batchSize());
             if (batch.isEmpty()) {
-                return 0;
+                return new Pass(0, 0, 0);
             }
             List<CompletableFuture<Void>> acks = new ArrayList<>(batch.size());
             for (OutboxMessage.Pending m : batch) {
-                Emitter<Record<String, String>> emitter = switch (m.topic()) {
-                    case GameMessages.EVENTS_CHANNEL -> events;
-                    case GameFinished.CHANNEL -> finished;
-                    default -> throw new IllegalStateException("outbox row " + m.id() + " has unknown topic " + m.topic());
-                };
-                acks.add(emitter.send(Record.of(m.key(), m.payload())).toCompletableFuture());
+                acks.add(send(m));
             }
-            CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new))
-                    .get(config.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
-            // one DELETE for the batch, not one per row
-            OutboxMessage.deleteSent(batch.stream().map(OutboxMessage.Pending::id).toList());
-            return batch.size();
+            try {
+                // wait until every send has settled (acknowledged or failed), at most the send timeout
+                CompletableFuture.allOf(acks.stream().map(a -> a.handle((ok, failure) -> null))
+                        .toArray(CompletableFuture[]::new)).get(config.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // the unsettled ones are kept below
+            }
+            List<Long> sent = new ArrayList<>();
+            int parked = 0;
+            int kept = 0;
+            String firstKept = null;
+            for (int i = 0; i < batch.size(); i++) {
+                OutboxMessage.Pending m = batch.get(i);
+                CompletableFuture<Void> ack = acks.get(i);
+                Outcome outcome = !ack.isDone() ? new Outcome.Retry("not acknowledged within "
+                        + config.sendTimeout().toMillis() + " ms") : outcome(failureOf(ack));
+                if (outcome instanceof Outcome.Sent) {
+                    sent.add(m.id());
+                } else if (outcome instanceof Outcome.Park p) {
+                    OutboxMessage.park(m.id(), p.reason());
+                    parked++;
+                    metrics.counter("outbox.parked", "topic", m.topic()).increment();
+                    LOG.warnf("Outbox row %d (topic %s, key %s, %d characters) parked, never to be sent: %s", m.id(),
+                            m.topic(), m.key(), m.payload().length(), p.reason());
+                } else if (outcome instanceof Outcome.Retry r) {
+                    kept++;
+                    firstKept = firstKept == null ? r.reason() : firstKept;
+                }
+            }
+            // one DELETE for the acknowledged rows, not one per row
+            OutboxMessage.deleteSent(sent);
+            if (kept > 0) {
+                LOG.warnf("Outbox: %d of %d messages not sent this time, kept for the next pass (%s)", kept,
+                        batch.size(), firstKept);
+            }
+            return new Pass(sent.size(), parked, kept);
         });
+    }
+
+    private CompletableFuture<Void> send(OutboxMessage.Pending m) {
+        try {
+            Emitter<Record<String, String>> emitter = switch (m.topic()) {
+                case GameMessages.EVENTS_CHANNEL -> events;
+                case GameFinished.CHANNEL -> finished;
+                default -> throw new UnknownTopic("outbox row " + m.id() + " has unknown topic " + m.topic());
+            };
+            return emitter.send(Record.of(m.key(), m.payload())).toCompletableFuture();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private static Throwable failureOf(CompletableFuture<Void> ack) {
+        try {
+            ack.join();
+            return null;
+        } catch (CompletionException | java.util.concurrent.CancellationException e) {
+            return e.getCause() == null ? e : e.getCause();
+        }
     }
 }

@@ -18,18 +18,22 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 
 import com.bloceclat.common.security.Caller;
+import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.game.service.ClientLimits;
 import com.bloceclat.game.service.GameService;
 import com.bloceclat.game.service.PlayerService;
 import com.bloceclat.game.service.Requester;
@@ -41,7 +45,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.security.identity.SecurityIdentity;
+import io.vertx.core.http.HttpServerRequest;
 
 /**
  * Solo games. Open to guests: a logged-in player (bearer token) owns a game by the token's subject; a guest owns it
@@ -67,6 +73,9 @@ public class GameResource {
 
     @Inject
     ObjectMapper mapper;
+
+    @Inject
+    ClientLimits limits;
 
     public record NewGameRequest(
             @NotBlank(message = "name a level: EASY, MEDIUM, HARD, EXPERT or DIABOLICAL") String level,
@@ -102,11 +111,23 @@ public class GameResource {
             + "the game.")
     @APIResponses({
             @APIResponse(responseCode = "201", description = "The new game; Location is its URL"),
-            @APIResponse(responseCode = "400", description = "Unknown level, or both seed and daily") })
-    public Response create(@Valid @NotNull(message = "send {\"level\": \"HARD\"}") NewGameRequest body) {
+            @APIResponse(responseCode = "400", description = "Unknown level, or both seed and daily"),
+            @APIResponse(responseCode = "429", description = "The client has as many games open as it may "
+                    + "(bloc.limits.games-per-client); Retry-After says when one stops counting at the latest",
+                    headers = @Header(name = "Retry-After", description = "seconds")),
+            @APIResponse(responseCode = "503", description = "The database is unavailable; Retry-After",
+                    headers = @Header(name = "Retry-After", description = "seconds")) })
+    public Response create(@Valid @NotNull(message = "send {\"level\": \"HARD\"}") NewGameRequest body,
+            @Context HttpServerRequest http) {
         Level level = level(body.level());
-        GameView game = games.create(new GameService.NewGame(level, body.seed(), Boolean.TRUE.equals(body.daily())),
-                requester(null));
+        String client = ClientKey.of(identity, http);
+        GameView game = QuarkusTransaction.requiringNew().call(() -> {
+            limits.reserve(client, ClientLimits.Start.GAME);
+            GameView created = games.create(new GameService.NewGame(level, body.seed(),
+                    Boolean.TRUE.equals(body.daily())), requester(null));
+            limits.started(client, created.id(), null);
+            return created;
+        });
         return Response.created(URI.create("/api/games/" + game.id())).entity(game).build();
     }
 
@@ -132,7 +153,8 @@ public class GameResource {
             @APIResponse(responseCode = "200", description = "What happened and the new state"),
             @APIResponse(responseCode = "400", description = "A field missing or out of range"),
             @APIResponse(responseCode = "409", description = "An illegal placement, a move number out of order or "
-                    + "reused for another placement, or a finished game") })
+                    + "reused for another placement, a finished game, or a game at its cap of events "
+                    + "(bloc.limits.events-per-game)") })
     public MoveView move(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token,
             @Valid @NotNull(message = "send {\"moveNumber\", \"slot\", \"row\", \"col\"}") MoveRequest body) {
         return games.move(gameId(id), requester(token), body.moveNumber(), body.slot(), body.row(), body.col());
@@ -145,8 +167,8 @@ public class GameResource {
             description = "Idempotent: undoing a move already undone answers the state again.")
     @APIResponses({
             @APIResponse(responseCode = "200", description = "The state after the undo"),
-            @APIResponse(responseCode = "409", description = "Not the last placement of this round, or a finished "
-                    + "game") })
+            @APIResponse(responseCode = "409", description = "Not the last placement of this round, a finished "
+                    + "game, or a game at its cap of undos or events (bloc.limits.undos-per-game, events-per-game)") })
     public GameView undo(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token,
             @Valid @NotNull(message = "send {\"moveNumber\": <the move to take back>}") UndoRequest body) {
         return games.undo(gameId(id), requester(token), body.moveNumber());
@@ -157,8 +179,13 @@ public class GameResource {
     @Operation(summary = "Ask solver-service how to play the rest of the round; marks the game assisted")
     @APIResponses({
             @APIResponse(responseCode = "200", description = "The suggested placements, by slot"),
-            @APIResponse(responseCode = "409", description = "A finished game"),
-            @APIResponse(responseCode = "503", description = "No solver replica answered; the game is unchanged") })
+            @APIResponse(responseCode = "409", description = "A finished game, or a game at its cap of hints or "
+                    + "events (bloc.limits.hints-per-game, events-per-game)"),
+            @APIResponse(responseCode = "502", description = "solver-service answered with an error, or with an "
+                    + "answer that does not fit; the game is unchanged"),
+            @APIResponse(responseCode = "503", description = "No solver replica could take it (busy, unreachable) "
+                    + "or the database is unavailable; Retry-After; the game is unchanged",
+                    headers = @Header(name = "Retry-After", description = "seconds")) })
     public HintView hint(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token) {
         return games.hint(gameId(id), requester(token));
     }

@@ -2,6 +2,7 @@ package com.bloceclat.game.rest;
 
 import java.net.URI;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -20,23 +21,29 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 
 import com.bloceclat.common.security.Caller;
+import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.Level;
+import com.bloceclat.game.service.ClientLimits;
 import com.bloceclat.game.service.MatchService;
 import com.bloceclat.game.service.Requester;
 import com.bloceclat.game.service.Views.MatchView;
 import com.bloceclat.game.service.Views.TicketView;
 
 import io.quarkus.security.Authenticated;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.security.identity.SecurityIdentity;
+import io.vertx.core.http.HttpServerRequest;
 
 /**
  * Matches. Versus AI: the caller plays seat 0 through {@code /api/games/{id}}; game-service plays seat 1 through
@@ -51,6 +58,9 @@ public class MatchResource {
 
     @Inject
     MatchService matches;
+
+    @Inject
+    ClientLimits limits;
 
     public record NewMatchRequest(
             @NotBlank(message = "is required: VERSUS_AI, TWO_PLAYERS or ONLINE_RACE") String mode,
@@ -70,14 +80,22 @@ public class MatchResource {
             @APIResponse(responseCode = "201", description = "The match; Location is its URL"),
             @APIResponse(responseCode = "202", description = "ONLINE_RACE: queued; Location is the ticket"),
             @APIResponse(responseCode = "401", description = "ONLINE_RACE without a login"),
-            @APIResponse(responseCode = "400", description = "Unknown mode or level, strength out of range") })
-    public Response create(@Valid @NotNull(message = "send {\"mode\", \"level\"}") NewMatchRequest body) {
+            @APIResponse(responseCode = "400", description = "Unknown mode or level, strength out of range"),
+            @APIResponse(responseCode = "429", description = "The client has as many versus-AI matches or games "
+                    + "open as it may (bloc.limits.ai-matches-per-client, games-per-client); Retry-After says when "
+                    + "one stops counting at the latest",
+                    headers = @Header(name = "Retry-After", description = "seconds")),
+            @APIResponse(responseCode = "503", description = "The database is unavailable; Retry-After",
+                    headers = @Header(name = "Retry-After", description = "seconds")) })
+    public Response create(@Valid @NotNull(message = "send {\"mode\", \"level\"}") NewMatchRequest body,
+            @Context HttpServerRequest http) {
         Level level = GameResource.level(body.level());
         MatchView match;
         switch (body.mode()) {
-            case "VERSUS_AI" -> match = matches.versusAi(level, body.strength() == null ? 3 : body.strength(),
-                    requester(null));
-            case "TWO_PLAYERS" -> match = matches.twoPlayers(level, requester(null));
+            case "VERSUS_AI" -> match = limited(http, ClientLimits.Start.AI_MATCH,
+                    () -> matches.versusAi(level, body.strength() == null ? 3 : body.strength(), requester(null)));
+            case "TWO_PLAYERS" -> match = limited(http, ClientLimits.Start.TWO_PLAYER_MATCH,
+                    () -> matches.twoPlayers(level, requester(null)));
             case "ONLINE_RACE" -> {
                 Requester me = requester(null);
                 if (me.guest()) {
@@ -128,6 +146,17 @@ public class MatchResource {
     public MatchView state(@PathParam("id") String id,
             @Parameter(description = "A guest's game token") @HeaderParam(GameResource.GAME_TOKEN) String token) {
         return matches.state(uuid(id, "match"), requester(token));
+    }
+
+    /** Starts a match within the client's limits (ClientLimits), in one transaction with the check. */
+    private MatchView limited(HttpServerRequest http, ClientLimits.Start start, Supplier<MatchView> create) {
+        String client = ClientKey.of(identity, http);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            limits.reserve(client, start);
+            MatchView created = create.get();
+            limits.started(client, null, created.id());
+            return created;
+        });
     }
 
     private static UUID uuid(String id, String what) {

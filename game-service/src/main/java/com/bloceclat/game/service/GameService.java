@@ -37,6 +37,7 @@ import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEntity.SeedSource;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.MatchEntity;
+import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.messaging.GameMessages;
 import com.bloceclat.solver.client.SolverBusyException;
 import com.bloceclat.solver.client.SolverClient;
@@ -83,6 +84,9 @@ public class GameService {
 
     @Inject
     DailyChallenge daily;
+
+    @Inject
+    GameConfig.Limits limits;
 
     /** Seed choice at creation: the server's, a given one, or the day's. */
     public record NewGame(Level level, Long seed, boolean daily) {
@@ -219,6 +223,7 @@ public class GameService {
 
     /** Plays move {@code moveNumber} (the next one) on {@code r}, the game's current state, and stores it. */
     private MoveView place(GameEntity g, Rebuilt r, int moveNumber, int slot, int row, int col) {
+        refuseIfAtCap(g, null, 0);
         Game.Move m;
         try {
             m = r.game.place(slot, row, col);
@@ -254,6 +259,7 @@ public class GameService {
             return view(g, r);
         }
         refuseIfFinished(g);
+        refuseIfAtCap(g, GameEvent.Type.UNDO, events.stream().filter(e -> e.type == GameEvent.Type.UNDO).count());
         if (r.standingThisRound.isEmpty()) {
             throw conflict("Nothing to undo in round " + r.game.round() + ": undo never goes back across a deal.");
         }
@@ -277,24 +283,18 @@ public class GameService {
         Asked asked = QuarkusTransaction.requiringNew().call(() -> {
             GameEntity g = soloOnly(owned(GameEntity.findById(id), id, requester));
             refuseIfFinished(g);
-            Rebuilt r = rebuild(g, g.events());
+            List<GameEvent> events = g.events();
+            refuseIfAtCap(g, GameEvent.Type.HINT, events.stream().filter(e -> e.type == GameEvent.Type.HINT).count());
+            Rebuilt r = rebuild(g, events);
             List<Integer> slots = new ArrayList<>();
             ObjectNode request = solverRequest(g.id.toString(), r.game, slots).put("mode", "hint");
             return new Asked(request, g.eventCount, slots);
         });
-        JsonNode answer;
+        List<Suggestion> suggestions;
         try {
-            answer = solver.solve(asked.request);
-        } catch (SolverRequestException e) {
-            throw new IllegalStateException("solver-service refused a hint request: " + e.getMessage(), e);
-        } catch (ProcessingException | SolverBusyException | SolverUnavailableException e) {
-            throw new ServiceUnavailableException("No hint right now: the solver is unavailable. Try again shortly; "
-                    + "the game was not marked assisted.");
-        }
-        List<Suggestion> suggestions = new ArrayList<>();
-        for (JsonNode p : answer.path("placements")) {
-            suggestions.add(new Suggestion(asked.slots.get(p.path("piece").asInt()), p.path("row").asInt(),
-                    p.path("col").asInt()));
+            suggestions = suggestions(solver.solve(asked.request), asked.slots);
+        } catch (RuntimeException e) {
+            throw SolverFaults.of(e, "hint");
         }
         return QuarkusTransaction.requiringNew().call(() -> {
             GameEntity g = owned(GameEntity.lockedById(id), id, requester);
@@ -309,6 +309,19 @@ public class GameService {
             afterEvent(g, r.game, event);
             return new HintView(suggestions, view(g, r));
         });
+    }
+
+    /** The solver's placements as suggestions by slot. @throws SolverFaults.BadAnswer an answer that says otherwise */
+    private static List<Suggestion> suggestions(JsonNode answer, List<Integer> slots) {
+        List<Suggestion> suggestions = new ArrayList<>();
+        for (JsonNode p : answer.path("placements")) {
+            int piece = p.path("piece").asInt(-1);
+            if (piece < 0 || piece >= slots.size()) {
+                throw new SolverFaults.BadAnswer("a placement of piece " + p.path("piece") + " of " + slots.size());
+            }
+            suggestions.add(new Suggestion(slots.get(piece), p.path("row").asInt(), p.path("col").asInt()));
+        }
+        return suggestions;
     }
 
     @Transactional
@@ -648,6 +661,25 @@ public class GameService {
         }
         if (g.status == GameEntity.Status.RESIGNED) {
             throw conflict("The game was resigned.");
+        }
+    }
+
+    /**
+     * Bounded work per game (docs/game-service.md "Limits"): refuses one more event past {@code bloc.limits}'s cap on
+     * events, and one more undo or hint ({@code type}, of which the game has {@code sofar}) past its own cap. A game
+     * at its event cap can still be resigned (a resignation is no replay event), so its replay is published.
+     */
+    private void refuseIfAtCap(GameEntity g, GameEvent.Type type, long sofar) {
+        int events = Math.min(limits.eventsPerGame(), com.bloceclat.common.events.GameFinished.MAX_REPLAY_EVENTS);
+        if (g.eventCount >= events) {
+            throw conflict("The game has reached the cap of " + events + " events a game may have: resign it to "
+                    + "finish it (its replay and score are published as for any game).");
+        }
+        if (type == GameEvent.Type.UNDO && sofar >= limits.undosPerGame()) {
+            throw conflict("The game has used the " + limits.undosPerGame() + " undos a game may have.");
+        }
+        if (type == GameEvent.Type.HINT && sofar >= limits.hintsPerGame()) {
+            throw conflict("The game has used the " + limits.hintsPerGame() + " hints a game may have.");
         }
     }
 

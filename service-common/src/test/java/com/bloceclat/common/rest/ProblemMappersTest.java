@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.util.List;
+
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
@@ -77,5 +81,35 @@ class ProblemMappersTest {
         Response response = mappers.unexpected(new IllegalStateException("secret table name"));
         assertEquals(new Problem(500, "Internal Server Error", "An unexpected error occurred."), response.getEntity());
         assertNull(response.getHeaderString("Retry-After"));
+    }
+
+    @Test
+    void aDatabaseOutOfReachAnywhereInTheCausesIs503WithRetryAfterNot500() {
+        // what PostgreSQL's driver throws when the server is down (08001) or the connection broke (08006), as
+        // Hibernate and the transaction wrap it; and Agroal's acquisition timeout
+        RuntimeException refused = new IllegalStateException("transaction failed", new RuntimeException(
+                "org.hibernate.exception.JDBCConnectionException: unable to obtain isolated JDBC connection",
+                new SQLException("Connection to localhost:15432 refused.", "08001")));
+        RuntimeException broken = new RuntimeException(new SQLException("An I/O error occurred", "08006"));
+        RuntimeException timeout = new RuntimeException(
+                new SQLException("Acquisition timeout while waiting for new connection"));
+        RuntimeException transientConnection = new RuntimeException(new SQLTransientConnectionException("pool"));
+        for (RuntimeException e : List.of(refused, broken, timeout, transientConnection)) {
+            Response response = mappers.unexpected(e);
+            assertEquals(503, response.getStatus(), e.toString());
+            assertEquals(Problem.MEDIA_TYPE, response.getMediaType().toString());
+            assertEquals(String.valueOf(ProblemMappers.DATABASE_RETRY_AFTER_SECONDS),
+                    response.getHeaderString("Retry-After"));
+            assertEquals(new Problem(503, "Service Unavailable", "The database is unavailable; try again shortly."),
+                    response.getEntity());
+        }
+    }
+
+    @Test
+    void otherDatabaseErrorsStayUnexpected() {
+        // a constraint violation (23505) is a bug or a race, not the database being away
+        Response response = mappers.unexpected(new RuntimeException(new SQLException("duplicate key", "23505")));
+        assertEquals(500, response.getStatus());
+        assertNull(ProblemMappers.databaseUnavailable(new IllegalStateException("no cause")));
     }
 }

@@ -23,6 +23,7 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import com.bloceclat.common.rest.Problem;
 import com.bloceclat.common.rest.ServiceInfo;
 import com.bloceclat.common.security.Caller;
+import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.protocol.ProtocolException;
 import com.bloceclat.engine.protocol.SolverProtocol;
 import com.bloceclat.engine.solver.Mode;
@@ -40,7 +41,6 @@ import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.net.SocketAddress;
 
 @Path("/api/solver")
 @Produces(MediaType.APPLICATION_JSON)
@@ -219,10 +219,6 @@ public class SolverResource {
 
     /** Players by token subject, anonymous callers by address. */
     private String clientKey(HttpServerRequest http) {
-        if (!identity.isAnonymous()) {
-            return "subject:" + Caller.of(identity).subject();
-        }
-        SocketAddress address = http.remoteAddress();
-        return "address:" + (address == null ? "unknown" : address.hostAddress());
+        return ClientKey.of(identity, http);
     }
 }

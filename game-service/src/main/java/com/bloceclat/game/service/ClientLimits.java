@@ -1,0 +1,145 @@
+package com.bloceclat.game.service;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.config.GameConfig;
+
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * What one client may have open at once (docs/game-service.md "Limits"): versus-AI matches (each one the AI's solver
+ * searches at its pace) and games being played. A client is a guest's address or a player's subject
+ * ({@link com.bloceclat.common.security.ClientKey}). The counts are the database's, so every replica applies one
+ * limit; {@link #reserve} takes a transaction-scoped advisory lock on the client, so two concurrent starts of one
+ * client are counted one after the other. A game left without a move for {@code bloc.limits.open-for} no longer
+ * counts. Past a limit the start is refused: 429 with {@code Retry-After}, the time until the least recently played
+ * of the client's open games stops counting if nothing is played.
+ */
+@ApplicationScoped
+public class ClientLimits {
+
+    /** What a client is about to start. */
+    public enum Start {
+        GAME(1, 0), TWO_PLAYER_MATCH(2, 0), AI_MATCH(1, 1);
+
+        final int games;
+        final int aiMatches;
+
+        Start(int games, int aiMatches) {
+            this.games = games;
+            this.aiMatches = aiMatches;
+        }
+    }
+
+    /** A refusal: what limit, and in how many seconds a place frees itself at the latest. */
+    public record Refusal(String detail, long retryAfterSeconds) {
+    }
+
+    @Inject
+    GameConfig.Limits limits;
+
+    @Inject
+    MeterRegistry metrics;
+
+    /**
+     * Within the caller's transaction (the one that then creates the games): locks the client, and refuses the start
+     * if it would go past a limit.
+     *
+     * @throws WebApplicationException 429 with Retry-After and the limit in words
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void reserve(String clientKey, Start start) {
+        var em = GameEntity.getEntityManager();
+        em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))")
+                .setParameter("key", clientKey).getSingleResult();
+        Duration openFor = limits.openFor();
+        Object[] games = (Object[]) em.createNativeQuery("SELECT count(*), min(updated_at) FROM game "
+                + "WHERE client_key = :key AND status = 'PLAYING' AND updated_at > now() - make_interval(secs => :secs)")
+                .setParameter("key", clientKey).setParameter("secs", openFor.toMillis() / 1000.0)
+                .getSingleResult();
+        Object[] matches = (Object[]) em.createNativeQuery("SELECT count(*), min(g.updated_at) FROM game g "
+                + "JOIN match m ON m.id = g.match_id WHERE g.client_key = :key AND g.mode = 'VERSUS_AI' "
+                + "AND g.seat = 0 AND m.status = 'PLAYING' AND g.updated_at > now() - make_interval(secs => :secs)")
+                .setParameter("key", clientKey).setParameter("secs", openFor.toMillis() / 1000.0)
+                .getSingleResult();
+        Refusal refusal = decide(start, ((Number) games[0]).intValue(), oldest(games[1]),
+                ((Number) matches[0]).intValue(), oldest(matches[1]), OffsetDateTime.now(), limits.gamesPerClient(),
+                limits.aiMatchesPerClient(), openFor);
+        if (refusal != null) {
+            metrics.counter("game.limits.refused", "start", start.name()).increment();
+            throw new WebApplicationException(refusal.detail(), Response.status(429)
+                    .header("Retry-After", refusal.retryAfterSeconds()).build());
+        }
+    }
+
+    /** Marks the client's games of what was just started (in the same transaction) as theirs. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void started(String clientKey, UUID gameId, UUID matchId) {
+        var em = GameEntity.getEntityManager();
+        em.flush();
+        if (matchId != null) {
+            em.createNativeQuery("UPDATE game SET client_key = :key WHERE match_id = :match "
+                    + "AND (owner_subject IS NOT NULL OR guest_token_hash IS NOT NULL)")
+                    .setParameter("key", clientKey).setParameter("match", matchId).executeUpdate();
+        } else {
+            em.createNativeQuery("UPDATE game SET client_key = :key WHERE id = :id")
+                    .setParameter("key", clientKey).setParameter("id", gameId).executeUpdate();
+        }
+    }
+
+    /**
+     * The decision, pure (ClientLimitsTest): null to go ahead, else the refusal. {@code openGames} and
+     * {@code openAiMatches} are what the client has open, {@code oldestGame} and {@code oldestAiMatch} the last move
+     * of the least recently played of them (null when none).
+     */
+    static Refusal decide(Start start, int openGames, OffsetDateTime oldestGame, int openAiMatches,
+            OffsetDateTime oldestAiMatch, OffsetDateTime now, int maxGames, int maxAiMatches, Duration openFor) {
+        if (start.aiMatches > 0 && openAiMatches + start.aiMatches > maxAiMatches) {
+            return new Refusal("Too many versus-AI matches open: at most " + maxAiMatches + " at once per client. "
+                    + "Finish or resign one first; one left without a move for " + words(openFor)
+                    + " no longer counts.", retryAfter(oldestAiMatch, now, openFor));
+        }
+        if (openGames + start.games > maxGames) {
+            return new Refusal("Too many games open: at most " + maxGames + " at once per client. Finish or resign "
+                    + "one first; one left without a move for " + words(openFor) + " no longer counts.",
+                    retryAfter(oldestGame, now, openFor));
+        }
+        return null;
+    }
+
+    private static long retryAfter(OffsetDateTime oldest, OffsetDateTime now, Duration openFor) {
+        if (oldest == null) {
+            return Math.max(1, openFor.toSeconds());
+        }
+        return Math.max(1, Duration.between(now, oldest.plus(openFor)).toSeconds() + 1);
+    }
+
+    private static String words(Duration d) {
+        return d.toMinutes() >= 1 && d.toSecondsPart() == 0 ? d.toMinutes() + " min" : d.toSeconds() + " s";
+    }
+
+    private static OffsetDateTime oldest(Object value) {
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof OffsetDateTime o) {
+            return o;
+        }
+        if (value instanceof java.time.Instant i) {
+            return i.atOffset(java.time.ZoneOffset.UTC);
+        }
+        if (value instanceof java.sql.Timestamp t) {
+            return t.toInstant().atOffset(java.time.ZoneOffset.UTC);
+        }
+        throw new IllegalStateException("unexpected timestamp type " + value.getClass());
+    }
+}

@@ -1,0 +1,168 @@
+package com.bloceclat.game;
+
+import static com.bloceclat.game.Play.As;
+import static com.bloceclat.game.Play.Started;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import com.bloceclat.testsupport.PostgresResource;
+import com.bloceclat.testsupport.Tokens;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
+
+/**
+ * Bounded work (docs/game-service.md "Limits"), with small limits so that reaching them takes a few requests: caps
+ * per game (events, undos, hints: 409), limits per client (open games and versus-AI matches: 429 with Retry-After),
+ * and, last (it stops this profile's PostgreSQL for good), the database gone: 503 with Retry-After from every
+ * endpoint, never a 500.
+ */
+@QuarkusTest
+@TestProfile(BoundedWorkTest.SmallLimits.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class BoundedWorkTest {
+
+    public static class SmallLimits implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            Map<String, String> limits = Map.of(
+                    "bloc.limits.events-per-game", "8",
+                    "bloc.limits.undos-per-game", "2",
+                    "bloc.limits.hints-per-game", "1",
+                    "bloc.limits.ai-matches-per-client", "2",
+                    "bloc.limits.games-per-client", "4",
+                    // when the database is gone, do not wait the default 5 s for a connection
+                    "quarkus.datasource.jdbc.acquisition-timeout", "2S");
+            Map<String, String> both = new HashMap<>(limits);
+            limits.forEach((k, v) -> both.put("%test." + k, v)); // over the %test values of application.properties
+            return both;
+        }
+    }
+
+    private static ValidatableResponse problem(ValidatableResponse r, int status) {
+        return r.statusCode(status).contentType("application/problem+json").body("status", equalTo(status));
+    }
+
+    @Test
+    @Order(1)
+    void aGameAtItsCapOfEventsRefusesMovesWith409AndCanStillBeResigned() {
+        Started g = Play.create(As.player(Tokens.player("cap-events")), "EASY", 41);
+        for (int n = 1; n <= 8; n++) {
+            Play.playOne(g, n);
+        }
+        int[] m = Play.firstLegal(g.shadow());
+        problem(Play.move(g, 9, m[0], m[1], m[2]), 409).body("detail", containsString("cap of 8 events"));
+        g.as().spec().when().post("/api/games/" + g.id() + "/resign").then().statusCode(200)
+                .body("status", equalTo("RESIGNED"));
+    }
+
+    @Test
+    @Order(2)
+    void undosPastTheCapAre409() {
+        Started g = Play.create(As.player(Tokens.player("cap-undos")), "EASY", 42);
+        for (int n = 1; n <= 2; n++) {
+            Play.playOne(g, n);
+            g.shadow().undo();
+            undo(g, n).statusCode(200);
+        }
+        Play.playOne(g, 3);
+        problem(undo(g, 3), 409).body("detail", containsString("2 undos"));
+    }
+
+    @Test
+    @Order(3)
+    void hintsPastTheCapAre409() {
+        Started g = Play.create(As.player(Tokens.player("cap-hints")), "EASY", 43);
+        g.as().spec().when().post("/api/games/" + g.id() + "/hint").then().statusCode(200);
+        problem(g.as().spec().when().post("/api/games/" + g.id() + "/hint").then(), 409)
+                .body("detail", containsString("1 hints"));
+    }
+
+    @Test
+    @Order(4)
+    void aClientPastItsOpenMatchesOrGamesGets429WithRetryAfter() {
+        // a guest: limited by its address (127.0.0.1 here); 2 versus-AI matches (2 of its 4 games), then no more
+        startMatch(null).statusCode(201);
+        startMatch(null).statusCode(201);
+        problem(startMatch(null), 429).header("Retry-After", notNullValue())
+                .body("detail", containsString("at most 2 at once"));
+        // a forwarded address is not trusted unless configured (k8s trusts the Ingress's): no way around the limit
+        problem(given().header("X-Forwarded-For", "203.0.113.9").contentType(ContentType.JSON)
+                .body(Map.of("mode", "VERSUS_AI", "level", "EASY")).when().post("/api/matches").then(), 429);
+
+        Started solo = Play.create(As.guest(null), "EASY", 44);
+        Play.create(As.guest(null), "EASY", 45);
+        ValidatableResponse refused = problem(startGame(As.guest(null)), 429)
+                .body("detail", containsString("at most 4 at once"));
+        long retryAfter = Long.parseLong(refused.extract().header("Retry-After"));
+        assertTrue(retryAfter >= 1 && retryAfter <= 30 * 60 + 1, "Retry-After " + retryAfter);
+
+        // a player is limited by their own subject, not by the address they share
+        startGame(As.player(Tokens.player("limits-player"))).statusCode(201);
+        // a game finished frees its place
+        solo.as().spec().when().post("/api/games/" + solo.id() + "/resign").then().statusCode(200);
+        startGame(As.guest(null)).statusCode(201);
+    }
+
+    @Test
+    @Order(100)
+    void withPostgreSqlGoneEveryEndpointAnswers503WithRetryAfterNever500() {
+        Started g = Play.create(As.player(Tokens.player("db-down")), "EASY", 46);
+        String player = Tokens.player("db-down");
+        PostgresResource.stopServer();
+
+        String unknown = UUID.randomUUID().toString();
+        ValidatableResponse[] answers = {
+                given().auth().oauth2(player).when().get("/api/games/" + g.id()).then(),
+                given().header("X-Game-Token", "t").when().get("/api/games/" + unknown).then(),
+                Play.move(g, 1, 0, 0, 0),
+                given().auth().oauth2(player).when().post("/api/games/" + g.id() + "/hint").then(),
+                given().auth().oauth2(player).contentType(ContentType.JSON).body(Map.of("moveNumber", 1))
+                        .when().post("/api/games/" + g.id() + "/undo").then(),
+                given().auth().oauth2(player).when().post("/api/games/" + g.id() + "/resign").then(),
+                startGame(As.guest(null)),
+                startGame(As.player(player)),
+                startMatch(null),
+                given().auth().oauth2(player).contentType(ContentType.JSON)
+                        .body(Map.of("mode", "ONLINE_RACE", "level", "EASY")).when().post("/api/matches").then(),
+                given().header("X-Game-Token", "t").when().get("/api/matches/" + unknown).then(),
+                given().auth().oauth2(player).when().get("/api/players/me").then(),
+        };
+        for (ValidatableResponse answer : answers) {
+            problem(answer, 503).header("Retry-After", equalTo("5"))
+                    .body("detail", equalTo("The database is unavailable; try again shortly."));
+        }
+        // and readiness says so: the platform can route around this replica until the database is back
+        given().when().get("/q/health/ready").then().statusCode(503);
+    }
+
+    private static ValidatableResponse undo(Started g, int moveNumber) {
+        return g.as().spec().contentType(ContentType.JSON).body(Map.of("moveNumber", moveNumber))
+                .when().post("/api/games/" + g.id() + "/undo").then();
+    }
+
+    private static ValidatableResponse startGame(As as) {
+        return as.spec().contentType(ContentType.JSON).body(Map.of("level", "EASY")).when().post("/api/games").then();
+    }
+
+    private static ValidatableResponse startMatch(String bearer) {
+        As as = bearer == null ? As.guest(null) : As.player(bearer);
+        return as.spec().contentType(ContentType.JSON).body(Map.of("mode", "VERSUS_AI", "level", "EASY"))
+                .when().post("/api/matches").then();
+    }
+}

@@ -1,0 +1,118 @@
+package com.bloceclat.game;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.game.messaging.GameMessages;
+import com.bloceclat.testsupport.KafkaResource;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.websockets.next.BasicWebSocketConnector;
+import io.quarkus.websockets.next.WebSocketClientConnection;
+import io.restassured.http.ContentType;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+
+/**
+ * The live consumer (every replica reads all of game-events) survives every record: one it cannot read is skipped and
+ * counted, readiness stays up, and the changes after it still reach the match's sockets. Before, one record
+ * {@code {"matchId":"x"}} failed the channel and took readiness down on every replica at once.
+ */
+@QuarkusTest
+class LiveConsumerFaultTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TestHTTPResource("/")
+    URI base;
+
+    @Test
+    void unreadableRecordsAreSkippedAndCountedReadinessStaysUpAndLaterChangesStillArrive() throws Exception {
+        var created = given().contentType(ContentType.JSON)
+                .body(Map.of("mode", "VERSUS_AI", "level", "EASY", "strength", 1))
+                .when().post("/api/matches").then().statusCode(201).extract();
+        String matchId = created.path("id");
+        String token = created.path("gameToken");
+        BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+        WebSocketClientConnection socket = BasicWebSocketConnector.create().baseUri(base)
+                .path("/api/matches/" + matchId + "/live").addHeader("X-Game-Token", token)
+                .onTextMessage((c, m) -> {
+                    try {
+                        frames.add(JSON.readTree(m));
+                    } catch (Exception e) {
+                        throw new AssertionError(e);
+                    }
+                }).connectAndAwait();
+        JsonNode state = next(frames, f -> "state".equals(f.path("type").asText()));
+
+        double before = skipped();
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            String topic = GameMessages.EVENTS_CHANNEL;
+            companion.produceStrings().fromRecords(
+                    new ProducerRecord<>(topic, "x", "{\"matchId\":\"x\"}"),
+                    new ProducerRecord<>(topic, "x", "{\"matchId\": 12, \"status\": \"PLAYING\"}"),
+                    new ProducerRecord<>(topic, "x", "{\"matchId\":\"" + UUID.randomUUID() + "\"}"),
+                    new ProducerRecord<>(topic, "x", "[\"matchId\"]"),
+                    new ProducerRecord<>(topic, "x", "not JSON, \"matchId\""),
+                    new ProducerRecord<>(topic, "x", null),
+                    new ProducerRecord<>(topic, "x", "{\"matchId\":\"" + "9".repeat(20_000) + "\"}"))
+                    .awaitCompletion();
+        }
+        // six at least: the connector may hand over a tombstone (counted as "null") or leave it out of the batch
+        await().atMost(Duration.ofSeconds(30)).until(() -> skipped() >= before + 6);
+
+        given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+
+        // a change made after the bad records were read still reaches the socket
+        int[] m = MatchSocketTest.firstLegal(state.path("match").path("games").path(0));
+        frames.clear();
+        socket.sendTextAndAwait("{\"type\": \"move\", \"moveNumber\": 1, \"slot\": " + m[0] + ", \"row\": " + m[1]
+                + ", \"col\": " + m[2] + "}");
+        JsonNode update = next(frames, f -> "update".equals(f.path("type").asText())
+                && f.path("game").path("seat").asInt() == 0 && "PLACE".equals(f.path("game").path("type").asText()));
+        assertEquals(matchId, update.path("game").path("matchId").asText());
+        socket.closeAndAwait();
+    }
+
+    private static JsonNode next(BlockingQueue<JsonNode> frames, java.util.function.Predicate<JsonNode> wanted)
+            throws InterruptedException {
+        while (true) {
+            JsonNode frame = frames.poll(60, TimeUnit.SECONDS);
+            if (frame == null) {
+                throw new AssertionError("no matching frame within 60 s");
+            }
+            if (wanted.test(frame)) {
+                return frame;
+            }
+        }
+    }
+
+    /** game.live.skipped, summed over its reasons. */
+    private static double skipped() {
+        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        Matcher counter = Pattern.compile("(?m)^game_live_skipped_total\\{[^}]*} ([0-9.eE+-]+)$").matcher(metrics);
+        double sum = 0;
+        while (counter.find()) {
+            sum += Double.parseDouble(counter.group(1));
+        }
+        return sum;
+    }
+}

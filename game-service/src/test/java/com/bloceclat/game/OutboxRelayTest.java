@@ -1,0 +1,149 @@
+package com.bloceclat.game;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.compress.Compression;
+import org.apache.kafka.common.record.MemoryRecords;
+import org.apache.kafka.common.record.SimpleRecord;
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.SelfPlay;
+import com.bloceclat.game.messaging.GameMessages;
+import com.bloceclat.game.messaging.OutboxRelay;
+import com.bloceclat.testsupport.KafkaResource;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
+
+/**
+ * The outbox never holds back its messages behind one the broker cannot take, and a very long game still gets
+ * through: the test broker has Kafka's default limit (message.max.bytes 1 MiB, judged on the compressed batch).
+ */
+@QuarkusTest
+class OutboxRelayTest {
+
+    /** Kafka's default message.max.bytes (the broker's limit on a record batch, after compression). */
+    static final int BROKER_LIMIT = 1_048_588;
+
+    static final int ROUNDS = 20_000;
+
+    @Inject
+    OutboxRelay relay;
+
+    @Test
+    void aSoloGameOf20000RoundsReachesKafkaCompressedUnderTheBrokersLimit() {
+        // EASY is endless for a strong enough player: strength 3 (about 0.3 ms a round) from the first seed that
+        // lives to the round wanted (the engine is deterministic: the same seed every run)
+        Game game = null;
+        for (long seed = 1; game == null; seed++) {
+            Game g = new Game(seed, Level.EASY);
+            while (!g.gameOver() && g.round() < ROUNDS) {
+                SelfPlay.playRound(g, 3, seed * 31 + g.round());
+            }
+            game = g.gameOver() ? null : g;
+        }
+        UUID id = UUID.randomUUID();
+        String replay = game.replay().toJson();
+        Instant finished = Instant.now();
+        String payload = GameFinished.of(id, GameFinished.Player.of("sub-marathon", "marathon"),
+                GameFinished.Mode.SOLO, GameFinished.SeedSource.SERVER, null, finished.minusSeconds(86_400), finished,
+                replay).toJson();
+        byte[] raw = payload.getBytes(StandardCharsets.UTF_8);
+        int compressed = batchSize(Compression.zstd().build(), id.toString(), raw);
+        System.out.printf("outbox: a %,d-round game (%,d events): game-finished %,d bytes raw, %,d as a zstd batch, "
+                + "%,d as an lz4 batch%n", game.round(), game.events().size(), raw.length, compressed,
+                batchSize(Compression.lz4().build(), id.toString(), raw));
+        assertTrue(raw.length > BROKER_LIMIT, "the raw message alone is past the broker's limit: " + raw.length);
+        assertTrue(compressed < BROKER_LIMIT, "compressed it is under it: " + compressed);
+
+        enqueue(GameFinished.CHANNEL, id.toString(), payload);
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            ConsumerTask<String, String> task = companion.consumeStrings().fromTopics(GameFinished.CHANNEL);
+            await().atMost(Duration.ofSeconds(60)).until(() -> !ofKey(task, id.toString()).isEmpty());
+            String received = ofKey(task, id.toString()).get(0).value();
+            task.close();
+            assertEquals(payload, received);
+            assertEquals(game.events().size(), GameFinished.fromJson(received).replay().get("events").size());
+        }
+    }
+
+    @Test
+    void aRowTooLargeEvenCompressedIsParkedWithItsReasonAndTheNextRowStillGoes() {
+        // 3 MiB of random text: no compression brings it under 1 MiB, and it is under the producer's 16 MiB, so the
+        // broker is the one refusing it
+        byte[] noise = new byte[3 * 1024 * 1024 * 3 / 4];
+        new SecureRandom().nextBytes(noise);
+        String huge = "{\"noise\":\"" + Base64.getEncoder().encodeToString(noise) + "\"}";
+        String bigKey = "big-" + UUID.randomUUID();
+        String nextKey = "next-" + UUID.randomUUID();
+        long bigId = QuarkusTransaction.requiringNew().call(() -> {
+            OutboxMessage big = enqueueInTransaction(GameMessages.EVENTS_CHANNEL, bigKey, huge);
+            enqueueInTransaction(GameMessages.EVENTS_CHANNEL, nextKey, "{\"after\":\"the big one\"}");
+            return big.id;
+        });
+        relay.wake();
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            ConsumerTask<String, String> task = companion.consumeStrings().fromTopics(GameMessages.EVENTS_CHANNEL);
+            await().atMost(Duration.ofSeconds(60)).until(() -> !ofKey(task, nextKey).isEmpty());
+            task.close();
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> parkedReason(bigId) != null);
+        String reason = parkedReason(bigId);
+        assertTrue(reason.startsWith("RecordTooLargeException"), reason);
+        // parked, not sent and not deleted: still there for an operator, never picked again
+        assertEquals(1L, QuarkusTransaction.requiringNew().call(() -> OutboxMessage.count("key = ?1", bigKey)));
+        assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> OutboxMessage.count("key = ?1", nextKey)));
+    }
+
+    private static String parkedReason(long id) {
+        return QuarkusTransaction.requiringNew().call(() -> (String) OutboxMessage.getEntityManager()
+                .createNativeQuery("SELECT parked_reason FROM outbox WHERE id = :id").setParameter("id", id)
+                .getSingleResult());
+    }
+
+    private void enqueue(String topic, String key, String payload) {
+        assertNotNull(QuarkusTransaction.requiringNew().call(() -> enqueueInTransaction(topic, key, payload).id));
+        relay.wake();
+    }
+
+    private static OutboxMessage enqueueInTransaction(String topic, String key, String payload) {
+        OutboxMessage m = new OutboxMessage();
+        m.topic = topic;
+        m.key = key;
+        m.payload = payload;
+        m.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
+        m.persist();
+        return m;
+    }
+
+    /** The size of the record batch the producer sends for this one record: what the broker holds to its limit. */
+    private static int batchSize(Compression compression, String key, byte[] value) {
+        return MemoryRecords.withRecords(compression, new SimpleRecord(key.getBytes(StandardCharsets.UTF_8), value))
+                .sizeInBytes();
+    }
+
+    private static List<ConsumerRecord<String, String>> ofKey(ConsumerTask<String, String> task, String key) {
+        return task.getRecords().stream().filter(r -> key.equals(r.key())).toList();
+    }
+}

@@ -1,0 +1,41 @@
+package com.bloceclat.game.messaging;
+
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CompletionException;
+
+import org.apache.kafka.common.errors.NetworkException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
+import org.junit.jupiter.api.Test;
+
+class OutboxOutcomeTest {
+
+    @Test
+    void acknowledgedIsSent() {
+        assertInstanceOf(OutboxRelay.Outcome.Sent.class, OutboxRelay.outcome(null));
+    }
+
+    @Test
+    void aRecordTooLargeForTheProducerOrTheBrokerIsParkedWithItsReason() {
+        OutboxRelay.Outcome o = OutboxRelay.outcome(new CompletionException(
+                new RecordTooLargeException("The request included a message larger than the max message size")));
+        OutboxRelay.Outcome.Park park = assertInstanceOf(OutboxRelay.Outcome.Park.class, o);
+        assertTrue(park.reason().startsWith("RecordTooLargeException: The request included"), park.reason());
+        assertInstanceOf(OutboxRelay.Outcome.Park.class,
+                OutboxRelay.outcome(new OutboxRelay.UnknownTopic("outbox row 1 has unknown topic nope")));
+    }
+
+    @Test
+    void faultsOfThePlatformAreRetriedNeverParked() {
+        // a broker away, a timeout, an ACL not (yet) granted: the row is fine, the platform is not
+        for (Throwable t : new Throwable[] {new TimeoutException("expired"), new NetworkException("gone"),
+                new TopicAuthorizationException("not authorised"), new IllegalStateException("anything else")}) {
+            OutboxRelay.Outcome o = OutboxRelay.outcome(new CompletionException(t));
+            OutboxRelay.Outcome.Retry retry = assertInstanceOf(OutboxRelay.Outcome.Retry.class, o, t.toString());
+            assertTrue(retry.reason().startsWith(t.getClass().getSimpleName()), retry.reason());
+        }
+    }
+}
