@@ -1,20 +1,28 @@
 // Tokens come from the real Keycloak, and every service accepts them and refuses
-// anonymous or forged calls.
+// anonymous or forged calls, and tokens Keycloak issued to another client of the
+// realm (admin-cli's password grant) or ID tokens.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
-import { authorize, claims, loginAs, serviceToken } from '../lib/keycloak.mjs';
-import { expectStatus, GAME, REALM, SERVICES } from '../lib/stack.mjs';
+import { authorize, claims, exchange, loginAs, serviceToken } from '../lib/keycloak.mjs';
+import { expectStatus, GAME, LEADERBOARD, REALM, SERVICES } from '../lib/stack.mjs';
 
 describe('auth', () => {
   let browser;
   let alice;
   let admin;
+  let aliceAdminCli;
+  let adminAdminCli;
 
   before(async () => {
     browser = await launchChromium();
     alice = await loginAs(browser, 'alice');
     admin = await loginAs(browser, 'admin');
+    // The same people through another client of the realm: admin-cli, which every
+    // Keycloak realm has, grants tokens for a username and password.
+    const viaAdminCli = (username) => exchange({ grant_type: 'password', client_id: 'admin-cli', username, password: username, scope: 'openid' });
+    aliceAdminCli = await viaAdminCli('alice');
+    adminAdminCli = await viaAdminCli('admin');
   });
   after(() => browser?.close());
 
@@ -68,6 +76,32 @@ describe('auth', () => {
       await expectStatus(200, `${service.url}${service.open}`);
     });
   }
+
+  test("admin-cli's password grant gives a valid Keycloak access token issued to admin-cli", () => {
+    const c = claims(aliceAdminCli.access_token);
+    assert.equal(c.iss, REALM);
+    assert.equal(c.azp, 'admin-cli');
+    assert.equal(c.typ, 'Bearer');
+    assert.equal(claims(alice.id_token).typ, 'ID', 'the web-ui login also gave an ID token');
+  });
+
+  for (const service of SERVICES) {
+    test(`${service.name}: refuses with 401 and a problem body a token issued to admin-cli, and an ID token`, async () => {
+      const url = `${service.url}${service.secured}`;
+      for (const [what, token] of [['admin-cli access token', aliceAdminCli.access_token], ['web-ui ID token', alice.id_token]]) {
+        const res = await expectStatus(401, url, { token });
+        assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/, `${what} at ${url}: ${res.text.slice(0, 200)}`);
+        assert.equal(res.json?.status, 401, `${what} at ${url}: ${res.text.slice(0, 200)}`);
+        // the public endpoint too: a refused token does not pass for a guest
+        await expectStatus(401, `${service.url}${service.open}`, { token });
+      }
+    });
+  }
+
+  test("an admin's token through admin-cli opens no admin API", async () => {
+    await expectStatus(401, `${GAME}/api/admin/canary`, { method: 'POST', token: adminAdminCli.access_token });
+    await expectStatus(401, `${LEADERBOARD}/api/leaderboards/admin/audits`, { token: adminAdminCli.access_token });
+  });
 
   test('game-service keeps its admin API to the admin role', async () => {
     await expectStatus(401, `${GAME}/api/admin/canary`, { method: 'POST' });

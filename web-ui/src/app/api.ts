@@ -32,6 +32,10 @@ export interface GameState {
   undoMoveNumber?: number | null;
   version?: number;
   gameToken?: string;
+  /** Where the seed came from, when game-service says (SERVER drawn secretly, DAILY, CHOSEN). */
+  seedSource?: 'SERVER' | 'DAILY' | 'CHOSEN';
+  /** The UTC day of a daily game. */
+  day?: string | null;
 }
 
 export interface MoveOutcome extends Points {
@@ -142,6 +146,12 @@ export const games = {
     rememberGameToken([g.id], g.gameToken);
     return g;
   },
+  /** Today's daily game of the level: the same pieces for everyone on this UTC day, the seed never shown. */
+  async createDaily(level: Level): Promise<GameState> {
+    const g = await game<GameState>('/api/games', { method: 'POST', body: { level, daily: true } });
+    rememberGameToken([g.id], g.gameToken);
+    return g;
+  },
   get: (id: string) => game<GameState>(`/api/games/${id}`, { owner: id }),
   move: (id: string, moveNumber: number, slot: number, row: number, col: number) =>
     game<MoveAnswer>(`/api/games/${id}/moves`, { method: 'POST', owner: id, body: { moveNumber, slot, row, col } }),
@@ -160,6 +170,20 @@ export const matches = {
   get: (id: string) => game<Match>(`/api/matches/${id}`, { owner: id }),
   ticket: (ticket: string) => game<Ticket>(`/api/matches/queue/${ticket}`),
   leave: (ticket: string) => game<void>(`/api/matches/queue/${ticket}`, { method: 'DELETE' }),
+};
+
+/**
+ * game-service `GET /api/daily`: today's UTC day, its levels and, for a logged-in caller, whether they already
+ * finished today's daily game of each level (then another attempt is practice; for a guest, always false).
+ * The one place that reads that answer: adjust here if its shape changes.
+ */
+export interface DailyToday {
+  day: string;
+  levels: { level: Level; finished: boolean }[];
+}
+
+export const daily = {
+  today: () => game<DailyToday>('/api/daily'),
 };
 
 export type Period = 'all' | 'today' | 'week';

@@ -29,6 +29,19 @@ export interface BoardPage {
   entries: Entry[];
 }
 
+/**
+ * A daily board: each player's first finished daily game of that UTC day and level, best first
+ * (leaderboard-service `GET /api/leaderboards/{level}/daily?day=YYYY-MM-DD`; entries as on the other boards).
+ */
+export interface DailyBoard {
+  level: Level;
+  day: string;
+  page: number;
+  size: number;
+  more: boolean;
+  entries: Entry[];
+}
+
 export interface Standing {
   level: Level;
   period: Period;
@@ -92,6 +105,8 @@ const q = (params: Record<string, string | number | boolean | undefined>) =>
 
 export const records = {
   top: (level: Level, period: Period, page = 0, size = 20) => lb<BoardPage>(`/api/leaderboards/${level}?${q({ period, page, size })}`),
+  daily: (level: Level, day: string, page = 0, size = 20) =>
+    lb<DailyBoard>(`/api/leaderboards/${level}/daily?${q({ day, page, size })}`),
   mine: (level: Level, period: Period) => lb<Standing>(`/api/leaderboards/${level}/me?${q({ period })}`),
   myGames: (page = 0, size = 20) => lb<{ page: number; size: number; more: boolean; games: MyGame[] }>(`/api/leaderboards/me/games?${q({ page, size })}`),
   audits: (filter: { outcome?: Outcome | ''; suspicious?: boolean; level?: Level | ''; page?: number; size?: number }) =>

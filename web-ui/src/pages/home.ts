@@ -4,6 +4,7 @@ import { h } from '../app/dom';
 import { t } from '../app/i18n';
 import { go, type Route } from '../app/router';
 import { errorBox, levelPicker } from '../app/ui';
+import { dailyCard } from './daily';
 
 const LEVEL_KEY = 'bloc.level';
 const RESUME_KEY = 'bloc.resume';
@@ -43,12 +44,15 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
     }
   };
 
+  const dailyEntry = dailyCard(() => level);
+
   main.append(
     h('section.hero', {}, h('h1', {}, t('app.title')), h('p.tagline', {}, t('home.tagline'))),
     h('div.level-choice', {}, h('h2.visually-hidden', {}, t('home.level')),
-      levelPicker(level, (l) => { level = l; localStorage.setItem(LEVEL_KEY, l); })),
+      levelPicker(level, (l) => { level = l; localStorage.setItem(LEVEL_KEY, l); dailyEntry.refresh(); })),
     h('div.resume-slot'),
     h('div.modes', {},
+      dailyEntry.root,
       card('solo', t('home.solo'), t('home.solo.desc'),
         h('button.primary', { type: 'button', 'data-testid': 'play-solo', onclick: () => go(`#/solo/new?level=${level}`) }, t('home.play'))),
       card('versus', t('home.versus'), t('home.versus.desc'),

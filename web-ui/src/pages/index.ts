@@ -1,5 +1,6 @@
 import type { PageFactory } from '../app/router';
 import { adminPage } from './admin';
+import { dailyPage } from './daily';
 import { homePage } from './home';
 import { leaderboardsPage } from './leaderboards';
 import { racePage, versusPage } from './match';
@@ -18,6 +19,7 @@ export const PAGES: Record<string, PageFactory> = {
   race: racePage,
   solver: solverPage,
   leaderboards: leaderboardsPage,
+  daily: dailyPage,
   me: myGamesPage,
   replay: replayPage,
   admin: adminPage,

@@ -6,6 +6,7 @@ import { t } from '../app/i18n';
 import { records, type Entry } from '../app/records-api';
 import { go, type Route } from '../app/router';
 import { errorBox, levelPicker } from '../app/ui';
+import { boardHref, dm } from './daily';
 import { m, when } from './records-i18n';
 
 const PERIODS: Period[] = ['all', 'today', 'week'];
@@ -36,7 +37,8 @@ export async function leaderboardsPage(main: HTMLElement, route: Route): Promise
   const table = h('div.lb-table', { 'aria-busy': 'true' }, h('p.note', {}, m('lb.loading')));
   main.append(
     h('h1', {}, t('lb.title')),
-    h('div.lb-filters', {}, levelPicker(level, (l) => go(href(l, period)), 'lb-level'), tabs),
+    h('div.lb-filters', {}, levelPicker(level, (l) => go(href(l, period)), 'lb-level'), tabs,
+      h('a.button.daily-link', { href: boardHref(level), 'data-testid': 'daily-board-link' }, dm('daily.board'))),
     h('div.lb-layout', {}, table, mine),
   );
 

@@ -4,6 +4,7 @@ import { t } from '../app/i18n';
 import { go, type Page, type Route } from '../app/router';
 import { errorBox, errorText, overlay, scoreBoard, streakBadge } from '../app/ui';
 import { BoardView } from '../game/board-view';
+import { boardHref, dailyOf, dm, playDaily } from './daily';
 import { chosenLevel, rememberSolo } from './home';
 
 const bestKey = (level: string) => `bloc.best.${level}`;
@@ -11,6 +12,10 @@ const bestKey = (level: string) => `bloc.best.${level}`;
 export async function soloPage(main: HTMLElement, route: Route): Promise<Page | void> {
   const id = route.path[1];
   if (!id || id === 'new') {
+    if (route.query.get('daily')) {
+      await playDaily(chosenLevel(route));
+      return;
+    }
     const seed = route.query.get('seed');
     const g = await games.create(chosenLevel(route), seed ? Number(seed) : undefined);
     go(`#/solo/${g.id}`, true);
@@ -24,7 +29,14 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
     return;
   }
 
+  // A daily game: its day, and whether it is practice; never its seed (game-service hides it until the day is over).
+  const dailyGame = dailyOf(game.id, game.seedSource, game.day);
   const header = h('div.game-header');
+  const dailyBanner = dailyGame
+    ? h('p.daily-banner', { role: 'status', 'data-testid': 'daily-banner' },
+      h('strong', {}, dm('daily.badge', { day: dailyGame.day })),
+      dailyGame.practice ? h('span.daily-practice', { 'data-testid': 'daily-practice' }, ` — ${dm('daily.practiceBadge')}`) : null)
+    : null;
   const notice = h('p.assisted-notice', { role: 'status', 'data-testid': 'assisted-notice' }, t('game.assisted'));
   const message = h('p.message', { role: 'status' });
   const hintButton = h('button', { type: 'button', 'data-testid': 'hint', onclick: () => void hint() }, t('game.hint'));
@@ -46,7 +58,7 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
     },
   });
 
-  main.append(header, notice, view.root, h('div.game-actions', {}, hintButton, undoButton, resignButton), message,
+  main.append(header, dailyBanner ?? '', notice, view.root, h('div.game-actions', {}, hintButton, undoButton, resignButton), message,
     h('p.keys-help', {}, t('game.keys')));
 
   function update(next: GameState, answer?: MoveAnswer): void {
@@ -77,8 +89,12 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
       record ? h('p.record', {}, t('game.newRecord')) : null,
       game.assisted ? h('p.note', {}, t('game.assisted')) : null,
       h('div.actions', {},
-        h('a.button.primary', { href: `#/solo/new?level=${game.level}` }, t('game.again')),
-        h('a.button', { href: `#/replay/${game.id}` }, t('game.replay')),
+        dailyGame
+          ? h('a.button.primary', { href: `#/solo/new?level=${game.level}&daily=1`, 'data-testid': 'daily-again' }, dm('daily.again'))
+          : h('a.button.primary', { href: `#/solo/new?level=${game.level}` }, t('game.again')),
+        dailyGame ? h('a.button', { href: boardHref(game.level, dailyGame.day), 'data-testid': 'daily-board' }, dm('daily.board')) : null,
+        // a daily game's replay would show the day's pieces to others still to play it: watched from my games later
+        dailyGame ? null : h('a.button', { href: `#/replay/${game.id}` }, t('game.replay')),
         h('a.button', { href: '#/' }, t('game.home'))),
     ));
   }

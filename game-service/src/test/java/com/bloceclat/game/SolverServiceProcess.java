@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.bloceclat.testsupport.LocalProcess;
+import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.oidc.server.OidcWiremockTestResource;
@@ -37,6 +38,8 @@ public class SolverServiceProcess implements QuarkusTestResourceLifecycleManager
         port = LocalProcess.freePort();
         Map<String, String> oidcConfig = oidc.start();
         realm = oidcConfig.get("keycloak.url") + "/realms/quarkus";
+        // the service token is issued to bloc-services, as Keycloak's is: solver-service refuses other clients' tokens
+        Tokens.serveServiceGrant(oidcConfig.get("keycloak.url"), List.of("player", "service"));
         launch();
         Map<String, String> config = new HashMap<>(oidcConfig);
         config.put("bloc.solver.urls", "http://127.0.0.1:9,http://127.0.0.1:" + port);

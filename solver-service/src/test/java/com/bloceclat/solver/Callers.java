@@ -11,6 +11,6 @@ final class Callers {
     }
 
     static String service() {
-        return Tokens.of("sub-service-account", "service-account-bloc-services", List.of("player", "service"));
+        return Tokens.service("sub-service-account", "service-account-bloc-services", List.of("player", "service"));
     }
 }

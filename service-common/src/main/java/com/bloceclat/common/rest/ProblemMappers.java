@@ -16,6 +16,7 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
+import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 
 /** Every error a service answers carries a {@link Problem} body. */
@@ -50,6 +51,17 @@ public class ProblemMappers {
     public Response malformedJson(JsonProcessingException e) {
         return Problem.of(Response.Status.BAD_REQUEST, "Malformed JSON: " + e.getOriginalMessage())
                 .toResponse().build();
+    }
+
+    /**
+     * A bearer token that did not pass (bad signature, expired, or refused by {@code TokenPolicy}): 401 with the
+     * bearer challenge. The detail does not say which check failed; the service's log does, at DEBUG.
+     */
+    @ServerExceptionMapper
+    public Response authenticationFailed(AuthenticationFailedException e) {
+        return Problem.of(Response.Status.UNAUTHORIZED,
+                "The bearer token is not accepted: an access token issued to this system's clients is needed.")
+                .toResponse().header("WWW-Authenticate", "Bearer").build();
     }
 
     @ServerExceptionMapper

@@ -16,15 +16,16 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import com.bloceclat.testsupport.LocalProcess;
+import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.oidc.server.OidcWiremockTestResource;
 
 /**
  * Two real solver-service replicas (the packaged {@code quarkus-run.jar}, each its own JVM on a free port) checking
- * tokens against the WireMock OIDC server, which also serves this test application's client credentials grant. The
- * stub puts the roles of {@code quarkus.test.oidc.token.admin-roles} (set to "service" by the pom) in the
- * {@code groups} claim, so the replicas read roles from there.
+ * tokens against the WireMock OIDC server, which also serves this test application's client credentials grant: a
+ * token of the {@code bloc-services} service account ({@link Tokens#serveServiceGrant}) with the role "service" in
+ * the {@code groups} claim, so the replicas read roles from there.
  */
 public class SolverReplicas implements QuarkusTestResourceLifecycleManager {
 
@@ -55,6 +56,8 @@ public class SolverReplicas implements QuarkusTestResourceLifecycleManager {
         }
         Map<String, String> oidcConfig = oidc.start();
         String realm = oidcConfig.get("keycloak.url") + "/realms/quarkus";
+        // the service token is issued to bloc-services, as Keycloak's is: solver-service refuses other clients' tokens
+        Tokens.serveServiceGrant(oidcConfig.get("keycloak.url"), List.of("service"));
         for (int i = 1; i <= 2; i++) {
             replicas.add(launch(i, realm));
         }

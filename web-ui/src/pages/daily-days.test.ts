@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { dailyFinished, isDay, shiftDay, utcDay } from './daily-days';
+
+describe('daily challenge days', () => {
+  it('are UTC dates, whatever the local time zone', () => {
+    expect(utcDay(new Date('2026-12-01T23:30:00-05:00'))).toBe('2026-12-02');
+    expect(utcDay(new Date('2026-12-01T00:10:00+02:00'))).toBe('2026-11-30');
+  });
+
+  it('step across months, years and leap days', () => {
+    expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01');
+    expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28');
+    expect(shiftDay('2028-03-01', -1)).toBe('2028-02-29');
+  });
+
+  it('accept only real calendar days written YYYY-MM-DD', () => {
+    expect(isDay('2026-12-01')).toBe(true);
+    expect(isDay('2028-02-29')).toBe(true);
+    for (const bad of ['2026-02-30', '2026-13-01', '2026-1-01', '01-12-2026', '2026-12-01T00:00', '', null, undefined]) {
+      expect(isDay(bad)).toBe(false);
+    }
+  });
+
+  it('say practice only for a level GET /api/daily calls finished', () => {
+    const today = { day: '2026-12-01', levels: [{ level: 'EASY' as const, finished: true }, { level: 'HARD' as const, finished: false }] };
+    expect(dailyFinished(today, 'EASY')).toBe(true);
+    expect(dailyFinished(today, 'HARD')).toBe(false);
+    expect(dailyFinished(today, 'EXPERT')).toBe(false);
+    expect(dailyFinished(undefined, 'EASY')).toBe(false);
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The daily challenge: today's game of a level (the same pieces for everyone on a UTC day; the seed is never
+ * shown), the home page's entry for it and `#/daily?level=HARD&day=2026-12-01`, the board of each player's first
+ * finished daily game of that day. A later attempt on the same day is practice: it plays the same, and does not count.
+ */
+import { daily, games, LEVELS, type DailyToday, type Level } from '../app/api';
+import { isAdmin, login, user } from '../app/auth';
+import { h } from '../app/dom';
+import { defineMessages, t } from '../app/i18n';
+import { records, type Entry } from '../app/records-api';
+import { go, type Route } from '../app/router';
+import { errorBox, levelPicker } from '../app/ui';
+import { dailyFinished, isDay, shiftDay, utcDay } from './daily-days';
+import { replayLink } from './leaderboards';
+import { m, when } from './records-i18n';
+
+export const dm = defineMessages({
+  fr: {
+    'daily.title': 'Défi du jour',
+    'daily.desc': 'Les mêmes pièces pour tout le monde aujourd’hui. Votre première partie terminée compte au classement du jour.',
+    'daily.day': 'Défi du {day}',
+    'daily.play': 'Jouer le défi du jour',
+    'daily.practice': 'S’entraîner',
+    'daily.done': 'Défi du jour déjà terminé à ce niveau : les parties suivantes sont de l’entraînement.',
+    'daily.notYet': 'Pas encore joué à ce niveau aujourd’hui.',
+    'daily.guest': 'Connectez-vous pour que votre partie compte au classement du jour.',
+    'daily.board': 'Classement du jour',
+    'daily.badge': 'Défi du jour · {day}',
+    'daily.practiceBadge': 'Entraînement : cette partie ne compte pas au classement du jour.',
+    'daily.again': 'S’entraîner sur le défi',
+    'daily.boardTitle': 'Classement du défi du jour',
+    'daily.rule': 'Seule la première partie terminée de chaque joueur, ce jour-là, y figure.',
+    'daily.empty': 'Personne n’a encore terminé ce défi.',
+    'daily.prevDay': 'Jour précédent',
+    'daily.nextDay': 'Jour suivant',
+    'daily.pickDay': 'Jour',
+    'daily.mine': 'Votre partie du jour : {score} points, rang {rank}',
+  },
+  en: {
+    'daily.title': 'Daily challenge',
+    'daily.desc': 'The same pieces for everyone today. Your first finished game counts on the daily board.',
+    'daily.day': 'Challenge of {day}',
+    'daily.play': 'Play today’s challenge',
+    'daily.practice': 'Practice',
+    'daily.done': 'Today’s challenge already finished at this level: further games are practice.',
+    'daily.notYet': 'Not played at this level today yet.',
+    'daily.guest': 'Log in so that your game counts on the daily board.',
+    'daily.board': 'Daily board',
+    'daily.badge': 'Daily challenge · {day}',
+    'daily.practiceBadge': 'Practice: this game does not count on the daily board.',
+    'daily.again': 'Practice the challenge',
+    'daily.boardTitle': 'Daily challenge board',
+    'daily.rule': 'Only each player’s first finished game of that day is on it.',
+    'daily.empty': 'Nobody has finished this challenge yet.',
+    'daily.prevDay': 'Previous day',
+    'daily.nextDay': 'Next day',
+    'daily.pickDay': 'Day',
+    'daily.mine': 'Your game of the day: {score} points, rank {rank}',
+  },
+});
+
+/** Today as game-service says, or the browser's UTC date (with nothing known finished) when it cannot say. */
+export async function today(): Promise<DailyToday> {
+  try {
+    return await daily.today();
+  } catch {
+    return { day: utcDay(new Date()), levels: LEVELS.map((level) => ({ level, finished: false })) };
+  }
+}
+
+export function boardHref(level: Level, day?: string): string {
+  return `#/daily?level=${level}${day ? `&day=${day}` : ''}`;
+}
+
+/** The daily games started on this device: game id → its day and whether it was started as practice. */
+const DAILY_GAMES = 'bloc.dailyGames';
+
+export interface DailyGame {
+  day: string;
+  practice: boolean;
+}
+
+function dailyGames(): Record<string, DailyGame> {
+  try {
+    return JSON.parse(localStorage.getItem(DAILY_GAMES) ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+function rememberDaily(id: string, game: DailyGame): void {
+  const all = dailyGames();
+  const oldest = shiftDay(game.day, -7);
+  for (const [gameId, g] of Object.entries(all)) if (g.day < oldest) delete all[gameId];
+  all[id] = game;
+  localStorage.setItem(DAILY_GAMES, JSON.stringify(all));
+}
+
+/** The daily game this is, when it was started here (or game-service says it is one). */
+export function dailyOf(id: string, seedSource?: string, day?: string | null): DailyGame | undefined {
+  const known = dailyGames()[id];
+  if (known) return known;
+  return seedSource === 'DAILY' && day ? { day, practice: false } : undefined;
+}
+
+/** Starts today's daily game of the level (practice when today's already finished) and opens it. */
+export async function playDaily(level: Level): Promise<void> {
+  const now = await today();
+  const g = await games.createDaily(level);
+  rememberDaily(g.id, { day: g.day ?? now.day, practice: dailyFinished(now, level) });
+  go(`#/solo/${g.id}`, true);
+}
+
+/** The home page's card: today's day, whether it was played at the chosen level, play or practice, the board. */
+export function dailyCard(levelOf: () => Level): { root: HTMLElement; refresh: () => void } {
+  const state = h('p.note', { 'data-testid': 'daily-state' });
+  const button = h('button.primary', { type: 'button', 'data-testid': 'play-daily' }, dm('daily.play'));
+  const board = h('a.button', { href: boardHref(levelOf()), 'data-testid': 'daily-board' }, dm('daily.board'));
+  const dayLine = h('p.daily-day', { 'data-testid': 'daily-day' });
+  let now: DailyToday | undefined;
+  button.addEventListener('click', () => go(`#/solo/new?level=${levelOf()}&daily=1`));
+  const refresh = () => {
+    const level = levelOf();
+    board.setAttribute('href', boardHref(level, now?.day));
+    if (!now) return;
+    dayLine.textContent = dm('daily.day', { day: now.day });
+    const done = dailyFinished(now, level);
+    button.textContent = done ? dm('daily.practice') : dm('daily.play');
+    state.textContent = !user() ? dm('daily.guest') : done ? dm('daily.done') : dm('daily.notYet');
+  };
+  void today().then((answer) => { now = answer; refresh(); });
+  const root = h('section.mode-card.daily-card', { id: 'mode-daily', 'aria-labelledby': 'mode-daily-title', 'data-testid': 'daily-card' },
+    h('h2', { id: 'mode-daily-title' }, dm('daily.title')), h('p', {}, dm('daily.desc')), dayLine, state,
+    h('div.actions', {}, button, board));
+  return { root, refresh };
+}
+
+/** `#/daily?level=HARD&day=2026-12-01` (today by default). */
+export async function dailyPage(main: HTMLElement, route: Route): Promise<void> {
+  const q = route.query;
+  const wanted = (q.get('level') ?? localStorage.getItem('bloc.level') ?? 'EASY').toUpperCase();
+  const level: Level = (LEVELS as readonly string[]).includes(wanted) ? (wanted as Level) : 'EASY';
+  const now = await today();
+  const asked = q.get('day');
+  const day = isDay(asked) && asked <= now.day ? asked : now.day;
+  const page = Math.max(0, Math.min(1000, Number(q.get('page')) || 0));
+  const me = user();
+  const href = (l: Level, d: string, p = 0) => `${boardHref(l, d)}${p ? `&page=${p}` : ''}`;
+
+  const dayPicker = h('input', { type: 'date', id: 'daily-day', value: day, max: now.day, 'data-testid': 'daily-day-picker',
+    onchange: (e: Event) => { const v = (e.target as HTMLInputElement).value; if (isDay(v)) go(href(level, v)); } });
+  const days = h('nav.daily-days', { 'aria-label': dm('daily.pickDay') },
+    h('a.button', { href: href(level, shiftDay(day, -1)), rel: 'prev' }, `◀ ${dm('daily.prevDay')}`),
+    h('label.visually-hidden', { for: 'daily-day' }, dm('daily.pickDay')), dayPicker,
+    day < now.day ? h('a.button', { href: href(level, shiftDay(day, 1)), rel: 'next' }, `${dm('daily.nextDay')} ▶`) : h('span'));
+  // today's board offers the game; another day's only shows who played it
+  const play = h('div.daily-play', {}, day === now.day ? [
+    h('button.primary', { type: 'button', 'data-testid': 'play-daily', onclick: () => go(`#/solo/new?level=${level}&daily=1`) },
+      dailyFinished(now, level) ? dm('daily.practice') : dm('daily.play')),
+    me ? null : h('p.note', {}, dm('daily.guest'), ' ', h('button.link', { type: 'button', onclick: () => void login() }, t('auth.login'))),
+  ] : []);
+  const table = h('div.lb-table', { 'aria-busy': 'true' }, h('p.note', {}, m('lb.loading')));
+  const mine = h('p.lb-best', { 'data-testid': 'daily-mine', hidden: true });
+  main.append(
+    h('h1', { 'data-testid': 'daily-title' }, dm('daily.boardTitle')),
+    h('p.note', {}, dm('daily.rule')),
+    h('div.lb-filters', {}, levelPicker(level, (l) => go(href(l, day)), 'daily-level'), days),
+    play, mine, table,
+    h('p', {}, h('a', { href: `#/leaderboards?level=${level}` }, t('lb.title'))),
+  );
+
+  const row = (e: Entry) => {
+    const own = !!me && e.playerId === me.subject;
+    if (own) {
+      mine.hidden = false;
+      mine.textContent = dm('daily.mine', { score: e.score, rank: e.rank });
+    }
+    return h('tr', { class: own ? 'mine' : '', dataset: { gameId: e.gameId, player: e.player } },
+      h('td.num', {}, String(e.rank)),
+      h('td.player', {}, e.player),
+      h('td.num', { 'data-testid': 'lb-score' }, String(e.score)),
+      h('td.num.hide-narrow', {}, String(e.rounds)),
+      h('td.hide-narrow', {}, when(e.finishedAt)),
+      // replays only of days that are over: today's would show the pieces to those still to play
+      h('td', {}, day < now.day && (own || isAdmin()) ? replayLink(e.gameId, t('game.replay')) : null));
+  };
+
+  try {
+    const board = await records.daily(level, day, page);
+    table.removeAttribute('aria-busy');
+    if (!board.entries?.length) {
+      table.replaceChildren(h('p.note.lb-empty', { 'data-testid': 'daily-empty' }, dm('daily.empty')));
+    } else {
+      table.replaceChildren(h('table.lb', { 'data-testid': 'daily-board-table' },
+        h('caption.visually-hidden', {}, `${dm('daily.boardTitle')} — ${t(`level.${level}`)} — ${day}`),
+        h('thead', {}, h('tr', {},
+          h('th.num', { scope: 'col' }, t('lb.rank')), h('th', { scope: 'col' }, t('lb.player')),
+          h('th.num', { scope: 'col' }, t('lb.score')), h('th.num.hide-narrow', { scope: 'col' }, t('lb.rounds')),
+          h('th.hide-narrow', { scope: 'col' }, t('lb.date')), h('th', { scope: 'col' }, h('span.visually-hidden', {}, t('game.replay'))))),
+        h('tbody', {}, ...board.entries.map(row))));
+    }
+    if (page > 0 || board.more) {
+      table.append(h('nav.pager', {},
+        page > 0 ? h('a.button', { href: href(level, day, page - 1), rel: 'prev' }, `◀ ${t('lb.prev')}`) : h('span'),
+        board.more ? h('a.button', { href: href(level, day, page + 1), rel: 'next' }, `${t('lb.more')} ▶`) : h('span')));
+    }
+  } catch (e) {
+    table.removeAttribute('aria-busy');
+    table.replaceChildren(errorBox(e));
+  }
+}
