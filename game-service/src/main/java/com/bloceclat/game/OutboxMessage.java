@@ -1,6 +1,7 @@
 package com.bloceclat.game;
 
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 
 import jakarta.persistence.Column;
@@ -41,6 +42,17 @@ public class OutboxMessage extends PanacheEntityBase {
      * The oldest messages still to send (sent ones are deleted, parked ones left aside), locked; rows another relay
      * (another replica) holds are skipped rather than waited for, so replicas share the work.
      */
+    /** Writes a message into the outbox, in the caller's transaction; the relay sends it once that has committed. */
+    public static OutboxMessage enqueue(String topic, String key, String payload) {
+        OutboxMessage m = new OutboxMessage();
+        m.topic = topic;
+        m.key = key;
+        m.payload = payload;
+        m.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
+        m.persist();
+        return m;
+    }
+
     public static List<Pending> nextPending(int limit) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = getEntityManager().createNativeQuery(

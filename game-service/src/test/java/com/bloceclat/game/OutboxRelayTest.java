@@ -9,8 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
@@ -98,8 +96,8 @@ class OutboxRelayTest {
         String bigKey = "big-" + UUID.randomUUID();
         String nextKey = "next-" + UUID.randomUUID();
         long bigId = QuarkusTransaction.requiringNew().call(() -> {
-            OutboxMessage big = enqueueInTransaction(GameMessages.EVENTS_CHANNEL, bigKey, huge);
-            enqueueInTransaction(GameMessages.EVENTS_CHANNEL, nextKey, "{\"after\":\"the big one\"}");
+            OutboxMessage big = OutboxMessage.enqueue(GameMessages.EVENTS_CHANNEL, bigKey, huge);
+            OutboxMessage.enqueue(GameMessages.EVENTS_CHANNEL, nextKey, "{\"after\":\"the big one\"}");
             return big.id;
         });
         relay.wake();
@@ -123,18 +121,8 @@ class OutboxRelayTest {
     }
 
     private void enqueue(String topic, String key, String payload) {
-        assertNotNull(QuarkusTransaction.requiringNew().call(() -> enqueueInTransaction(topic, key, payload).id));
+        assertNotNull(QuarkusTransaction.requiringNew().call(() -> OutboxMessage.enqueue(topic, key, payload).id));
         relay.wake();
-    }
-
-    private static OutboxMessage enqueueInTransaction(String topic, String key, String payload) {
-        OutboxMessage m = new OutboxMessage();
-        m.topic = topic;
-        m.key = key;
-        m.payload = payload;
-        m.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
-        m.persist();
-        return m;
     }
 
     /** The size of the record batch the producer sends for this one record: what the broker holds to its limit. */

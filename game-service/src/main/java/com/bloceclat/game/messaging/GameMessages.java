@@ -1,7 +1,5 @@
 package com.bloceclat.game.messaging;
 
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -93,12 +91,7 @@ public class GameMessages {
     }
 
     private void enqueue(String topic, String key, String payload) {
-        OutboxMessage m = new OutboxMessage();
-        m.topic = topic;
-        m.key = key;
-        m.payload = payload;
-        m.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
-        m.persist();
+        OutboxMessage.enqueue(topic, key, payload);
         afterCommit.once(RELAY_WAKE, relay::wake);
     }
 }
