@@ -1,0 +1,30 @@
+package com.bloceclat.solver;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.testsupport.OpenApiFuzzer;
+import com.bloceclat.testsupport.Tokens;
+
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * Generated bodies, headers, path and query values against every operation of this service's OpenAPI document
+ * (test-support {@link OpenApiFuzzer}, fixed seed): no answer is a 5xx other than a 503 with Retry-After.
+ */
+@QuarkusTest
+class OpenApiFuzzTest {
+
+    @Test
+    void noOperationAnswers5xxToAnyGeneratedRequest() {
+        OpenApiFuzzer.Report report = new OpenApiFuzzer()
+                .casesPerOperation(150)
+                .token(Callers::service)
+                .token(() -> Tokens.player("fuzz"))
+                .run();
+        System.out.println("solver-service fuzz: " + report.summary());
+        assertTrue(report.failures().isEmpty(), report.summary());
+        assertTrue(report.sent() > 0, report.summary());
+    }
+}
