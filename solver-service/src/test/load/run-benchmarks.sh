@@ -3,6 +3,9 @@
 #   flock /tmp/bloc-build.lock ./mvnw -B -q -pl solver-service -am package -DskipTests
 # it starts replicas of the packaged jar on 127.0.0.1:18081 and :18082 (not the stack's ports), drives them with
 # LoadGenerator and stops them by PID. The rate limit is lifted (anonymous calls stand for the service caller).
+#   solver-service/src/test/load/run-benchmarks.sh flood
+# runs only FloodBench instead: one replica checking tokens against a WireMock OIDC server, service callers
+# (hint and ai strength 5, with a service token) measured alone, then while anonymous callers flood the replica.
 set -euo pipefail
 
 module=solver-service
@@ -15,6 +18,21 @@ if [[ ! -f $module/target/load.classpath ]]; then
     -Dmdep.outputFile=target/load.classpath -Dmdep.includeScope=test
 fi
 cp="$module/target/test-classes:$module/target/classes:$(cat $module/target/load.classpath)"
+
+if [[ ${1:-} == flood ]]; then
+  {
+    echo "-- flood (uptime before: $(uptime))"
+    java -Xmx256m -cp "$cp" com.bloceclat.solver.load.FloodBench --duration "$duration" \
+      --service "${BENCH_SERVICE_CALLERS:-4}" --flood "${BENCH_FLOOD_CALLERS:-64}" --log "$out/flood-replica.log"
+    # The replica alone on CPU 1 with its 2 workers (one reserved), the generator on CPU 0.
+    echo "-- flood, replica on CPU 1 (uptime: $(uptime))"
+    taskset -c 0 java -Xmx256m -cp "$cp" com.bloceclat.solver.load.FloodBench --duration "$duration" \
+      --service "${BENCH_SERVICE_CALLERS:-4}" --flood "${BENCH_FLOOD_CALLERS:-64}" --log "$out/flood-replica.log" \
+      --cpus "taskset -c 1" --workers 2
+    echo "-- uptime after: $(uptime)"
+  } 2>&1 | tee "$out/flood.txt"
+  exit 0
+fi
 
 pids=()
 stop() {

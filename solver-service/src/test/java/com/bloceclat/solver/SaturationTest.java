@@ -2,46 +2,152 @@ package com.bloceclat.solver;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import com.bloceclat.solver.service.CallerKind;
 import com.bloceclat.solver.service.WorkerPool;
+import com.bloceclat.testsupport.Tokens;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
 
-/** With every worker busy and the queue full, a search is refused at once with 429 and Retry-After. */
+/**
+ * Each kind of caller has its own share of the pool (test profile: 2 workers, one reserved for services, queues of
+ * 16). A public flood fills the public share: public callers are then refused at once with 429 and Retry-After while
+ * every service request is still accepted and answered; a full service share refuses services the same way.
+ */
 @QuarkusTest
 class SaturationTest {
+
+    private static final String SOLVE = "/api/solver/solve";
 
     @Inject
     WorkerPool pool;
 
+    @Inject
+    MeterRegistry registry;
+
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final ExecutorService callers = Executors.newFixedThreadPool(48);
+
+    @AfterEach
+    void stop() {
+        release.countDown();
+        callers.shutdownNow();
+    }
+
+    /** Holds one worker (or a queue place) of {@code kind}'s share until {@link #release}. */
+    private CompletionStage<Boolean> hold(CallerKind kind) {
+        return pool.submit(kind, () -> {
+            try {
+                return release.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        });
+    }
+
+    private CompletableFuture<Response> send(String token) {
+        return CompletableFuture.supplyAsync(() -> given().auth().oauth2(token).contentType("application/json")
+                .body(Requests.EMPTY_BOARD).when().post(SOLVE).andReturn(), callers);
+    }
+
+    /** Waits (bounded) until {@code kind}'s share holds {@code n} accepted searches. */
+    private void awaitAdmitted(CallerKind kind, int n) throws InterruptedException {
+        for (int i = 0; i < 600 && pool.admitted(kind) < n; i++) {
+            Thread.sleep(50);
+        }
+        assertEquals(n, pool.admitted(kind), kind + " searches accepted");
+    }
+
+    private double saturated(CallerKind kind) {
+        Counter counter = registry.find("solver.requests").tag("caller", kind.tag()).tag("outcome", "saturated")
+                .counter();
+        return counter == null ? 0 : counter.count();
+    }
+
     @Test
-    void aFullPoolAnswers429AtOnceThenServesAgain() throws Exception {
-        CountDownLatch release = new CountDownLatch(1);
+    void aPublicFloodFillsOnlyThePublicShareAndEveryServiceRequestIsAnswered() throws Exception {
+        // The public workers are busy with held public searches; then real public requests, each from its own
+        // player (so no rate limit), fill the public queue and wait there.
+        double publicRefusedBefore = saturated(CallerKind.PUBLIC);
+        double serviceRefusedBefore = saturated(CallerKind.SERVICE);
+        int publicWorkers = pool.workers() - pool.reservedWorkers();
+        List<CompletionStage<Boolean>> held = new ArrayList<>();
+        for (int i = 0; i < publicWorkers; i++) {
+            held.add(hold(CallerKind.PUBLIC));
+        }
+        int queued = pool.capacity(CallerKind.PUBLIC) - publicWorkers;
+        List<CompletableFuture<Response>> waiting = new ArrayList<>();
+        for (int i = 0; i < queued; i++) {
+            waiting.add(send(Tokens.player("flood-" + i)));
+        }
+        awaitAdmitted(CallerKind.PUBLIC, pool.capacity(CallerKind.PUBLIC));
+
+        // More public requests at once: every one refused with 429, none queued behind the others.
+        List<CompletableFuture<Response>> refused = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            refused.add(send(Tokens.player("late-" + i)));
+        }
+        // Service requests at the same time, as many at once as the service share takes: every one accepted and
+        // answered, on the reserved worker.
+        String service = Callers.service();
+        List<CompletableFuture<Response>> services = new ArrayList<>();
+        for (int i = 0; i < pool.capacity(CallerKind.SERVICE); i++) {
+            services.add(send(service));
+        }
+        for (CompletableFuture<Response> r : refused) {
+            Response response = r.get(60, TimeUnit.SECONDS);
+            assertEquals(429, response.statusCode(), response.asString());
+            assertEquals("1", response.header("Retry-After"));
+            assertEquals("application/problem+json", response.contentType());
+        }
+        for (CompletableFuture<Response> s : services) {
+            Response response = s.get(60, TimeUnit.SECONDS);
+            assertEquals(200, response.statusCode(), response.asString());
+            assertTrue(response.jsonPath().getList("placements").size() == 1, response.asString());
+        }
+        assertEquals(pool.capacity(CallerKind.PUBLIC), pool.admitted(CallerKind.PUBLIC),
+                "the public share stayed full while the services were served");
+
+        release.countDown();
+        for (CompletionStage<Boolean> stage : held) {
+            assertTrue(stage.toCompletableFuture().get(60, TimeUnit.SECONDS));
+        }
+        for (CompletableFuture<Response> w : waiting) {
+            assertEquals(200, w.get(60, TimeUnit.SECONDS).statusCode());
+        }
+        assertEquals(16, saturated(CallerKind.PUBLIC) - publicRefusedBefore);
+        assertEquals(0, saturated(CallerKind.SERVICE) - serviceRefusedBefore);
+    }
+
+    @Test
+    void aFullServiceShareAnswers429AtOnceThenServesAgain() throws Exception {
         List<CompletionStage<Boolean>> held = new ArrayList<>();
         try {
-            for (int i = 0; i < pool.capacity(); i++) {
-                held.add(pool.submit(() -> {
-                    try {
-                        return release.await(60, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return false;
-                    }
-                }));
+            for (int i = 0; i < pool.capacity(CallerKind.SERVICE); i++) {
+                held.add(hold(CallerKind.SERVICE));
             }
             given().auth().oauth2(Callers.service()).contentType("application/json").body(Requests.EMPTY_BOARD)
-                    .when().post("/api/solver/solve").then()
+                    .when().post(SOLVE).then()
                     .statusCode(429)
                     .contentType("application/problem+json")
                     .header("Retry-After", "1")
@@ -53,7 +159,7 @@ class SaturationTest {
             assertTrue(stage.toCompletableFuture().get(60, TimeUnit.SECONDS));
         }
         given().auth().oauth2(Callers.service()).contentType("application/json").body(Requests.EMPTY_BOARD)
-                .when().post("/api/solver/solve").then().statusCode(200);
+                .when().post(SOLVE).then().statusCode(200);
         String metrics = given().when().get("/q/metrics").then().extract().asString();
         assertTrue(metrics.contains("solver_requests_total{caller=\"service\",mode=\"ai\",outcome=\"saturated\"}"),
                 metrics);

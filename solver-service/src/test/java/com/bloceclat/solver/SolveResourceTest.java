@@ -146,9 +146,15 @@ class SolveResourceTest {
                 "solver_search_seconds_count{mode=\"hint\"}",
                 "solver_queue_wait_seconds_bucket",
                 "solver_positions_examined_total{mode=\"ai\"}",
-                "solver_queue_depth ",
-                "solver_queue_capacity 16.0",
-                "solver_pool_size ",
+                "solver_queue_depth{caller=\"public\"}",
+                "solver_queue_depth{caller=\"service\"}",
+                "solver_queue_capacity{caller=\"public\"} 16.0",
+                "solver_queue_capacity{caller=\"service\"} 16.0",
+                "solver_admitted{caller=\"public\"}",
+                "solver_admission_capacity{caller=\"service\"} 18.0",
+                "solver_admission_capacity{caller=\"public\"} 17.0",
+                "solver_pool_size 2.0",
+                "solver_pool_reserved 1.0",
                 "solver_pool_active ",
                 "solver_pool_utilisation ")) {
             assertTrue(metrics.contains(expected), expected + " in\n" + metrics);

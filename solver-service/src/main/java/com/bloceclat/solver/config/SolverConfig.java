@@ -7,18 +7,17 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 
-/** {@code bloc.solver.*}: the worker pool, the time caps and the public callers' rate limit (docs/solver-service.md). */
+/**
+ * {@code bloc.solver.*}: the worker pool and each caller kind's share of it, the time caps and the public callers'
+ * rate limit (docs/solver-service.md).
+ */
 @ConfigMapping(prefix = "bloc.solver")
 public interface SolverConfig {
 
     /** Search threads; by default one per available processor. */
     OptionalInt workers();
 
-    /** Searches that may wait for a worker; past that a request is refused at once with 429. */
-    @WithDefault("16")
-    int queueCapacity();
-
-    /** What {@code Retry-After} says when the pool is full. */
+    /** What {@code Retry-After} says when a caller kind's share of the pool is full. */
     @WithDefault("1s")
     Duration retryAfter();
 
@@ -37,6 +36,17 @@ public interface SolverConfig {
         /** The hard cap on one search; a request's {@code timeMs} (0 = none) is clamped to it. */
         @WithDefault("2s")
         Duration timeCap();
+
+        /**
+         * Workers that run service searches only (at most {@code workers - 1}: public callers always keep one).
+         * Public searches run on the other workers; service searches run on every worker, before public ones.
+         */
+        @WithDefault("1")
+        int reservedWorkers();
+
+        /** Service searches that may wait for a worker beyond the workers; past that 429 at once. */
+        @WithDefault("16")
+        int queueCapacity();
     }
 
     interface Public {
@@ -51,6 +61,13 @@ public interface SolverConfig {
         /** Requests a client may make at once after being idle. */
         @WithDefault("20")
         int burst();
+
+        /**
+         * Public searches that may wait for a worker; with the unreserved workers this is the public share of the
+         * pool, past which a public request is refused at once with 429 (service callers' share is apart).
+         */
+        @WithDefault("16")
+        int queueCapacity();
 
         /** Clients remembered at most; idle ones are forgotten first. */
         @WithDefault("10000")

@@ -78,7 +78,7 @@ public class SolverResource {
             {"status": 400, "title": "Bad Request", "detail": "piece 0: unknown piece id \\"Q7\\""}""";
     private static final String EXAMPLE_BUSY = """
             {"status": 429, "title": "Too Many Requests",
-             "detail": "Every solver worker is busy and the queue is full; retry shortly or on another replica."}""";
+             "detail": "Every solver worker this kind of caller may use is busy and its queue is full; retry shortly or on another replica."}""";
 
     @Inject
     SecurityIdentity identity;
@@ -118,7 +118,9 @@ public class SolverResource {
                     + "JSON as the engine CLI's lines. Anonymous callers and players are rate-limited per client and "
                     + "their searches capped at bloc.solver.public.time-cap; callers with the service role (the "
                     + "bloc-services client credentials token) are not rate-limited and are capped at "
-                    + "bloc.solver.service.time-cap. timeMs is clamped to the cap (0 means the cap).")
+                    + "bloc.solver.service.time-cap. Each kind of caller has its own share of the worker pool (a public flood "
+                    + "never takes the services' share, and one worker runs service searches only). timeMs is clamped "
+                    + "to the cap (0 means the cap).")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(type = SchemaType.OBJECT),
             examples = {
@@ -141,8 +143,8 @@ public class SolverResource {
     @APIResponse(responseCode = "413", description = "The body is larger than quarkus.http.limits.max-body-size")
     @APIResponse(responseCode = "415", description = "The body is not application/json",
             content = @Content(mediaType = Problem.MEDIA_TYPE))
-    @APIResponse(responseCode = "429", description = "The client went past its rate, or every worker is busy and "
-            + "the queue is full; answered at once",
+    @APIResponse(responseCode = "429", description = "The client went past its rate, or the share of the pool of "
+            + "its kind of caller (service or public) is full; answered at once",
             headers = @Header(name = "Retry-After", description = "Seconds to wait",
                     schema = @Schema(type = SchemaType.INTEGER)),
             content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "saturated",

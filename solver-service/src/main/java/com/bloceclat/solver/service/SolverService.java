@@ -51,14 +51,15 @@ public class SolverService {
     }
 
     /**
-     * Queues the search. @throws SaturatedException at once when the pool and its queue are full
+     * Queues the search within the caller kind's share of the pool. @throws SaturatedException at once when that
+     * share is full
      */
     public CompletionStage<Answer> solve(JsonNode id, SolveRequest request, CallerKind caller) {
         String mode = request.mode().wire();
         long budgetMs = budgetMs(request, caller);
         long accepted = System.nanoTime();
         try {
-            return pool.submit(() -> {
+            return pool.submit(caller, () -> {
                 long started = System.nanoTime();
                 long waitedMs = TimeUnit.NANOSECONDS.toMillis(started - accepted);
                 Solution solution = Solver.solve(withTime(request, Math.max(1, budgetMs - waitedMs)));

@@ -1,0 +1,229 @@
+package com.bloceclat.solver.load;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+import com.bloceclat.engine.solver.Mode;
+import com.bloceclat.testsupport.LocalProcess;
+import com.bloceclat.testsupport.Tokens;
+
+import io.quarkus.test.oidc.server.OidcWiremockTestResource;
+
+/**
+ * A public flood against the service callers' latency (docs/benchmarks.md, "solver-service", the flood row). Starts
+ * the WireMock OIDC server in this JVM and one packaged replica checking tokens against it (the public rate limit
+ * lifted, so the flood reaches the pool), then, for each phase, measures {@code --service N} callers with a service
+ * token (role {@code service}, like bloc-services), half asking hints and half the AI's move at strength 5, each
+ * sending its next request when the last is answered:
+ * <ol>
+ * <li>{@code quiet}: the service callers alone;</li>
+ * <li>{@code flood}: the same while {@code --flood P} anonymous callers send AI strength 5 requests as fast as they
+ * are answered (429s come back at once, so they retry at once).</li>
+ * </ol>
+ *
+ * <pre>
+ * --jar solver-service/target/quarkus-app/quarkus-run.jar  --service 4  --flood 64  --duration 20 (per phase)
+ * --warmup 5  --cpus "taskset -c 1" (run the replica under it; optional)  --workers N (bloc.solver.workers)
+ * </pre>
+ */
+public final class FloodBench {
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+    private final URI solve;
+    private final List<String> hint = LoadGenerator.bodies(Mode.HINT, 5);
+    private final List<String> ai = LoadGenerator.bodies(Mode.AI, 5);
+    private final AtomicInteger next = new AtomicInteger();
+
+    private FloodBench(URI base) {
+        this.solve = base.resolve("/api/solver/solve");
+    }
+
+    /** One lane's statuses and latencies of its 200s. */
+    private static final class Lane {
+        final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
+        final LongAdder errors = new LongAdder();
+        long[] latencies = new long[1 << 16];
+        int size;
+
+        synchronized void add(long nanos) {
+            if (size == latencies.length) {
+                latencies = Arrays.copyOf(latencies, size * 2);
+            }
+            latencies[size++] = nanos;
+        }
+
+        String line(double seconds) {
+            long[] sorted = Arrays.copyOf(latencies, size);
+            Arrays.sort(sorted);
+            long ok = statuses.getOrDefault(200, new LongAdder()).sum();
+            Map<Integer, Long> others = new HashMap<>();
+            statuses.forEach((s, n) -> {
+                if (s != 200) {
+                    others.put(s, n.sum());
+                }
+            });
+            return String.format(Locale.ROOT, "200 %d (%.0f/s), other statuses %s, errors %d; p50 %.2f ms, "
+                    + "p99 %.2f ms, max %.2f ms", ok, ok / seconds, others, errors.sum(), pct(sorted, 0.5),
+                    pct(sorted, 0.99), sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1] / 1e6);
+        }
+
+        private static double pct(long[] sorted, double p) {
+            return sorted.length == 0 ? Double.NaN
+                    : sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)] / 1e6;
+        }
+    }
+
+    private volatile boolean recording;
+
+    /** Closed-loop callers until {@code end}; each takes bodies from {@code bodies}. */
+    private CountDownLatch callers(int n, String token, List<String> bodies, Lane lane, long end) {
+        CountDownLatch done = new CountDownLatch(n);
+        for (int i = 0; i < n; i++) {
+            Thread t = new Thread(() -> {
+                while (System.nanoTime() < end) {
+                    int k = next.getAndIncrement() & Integer.MAX_VALUE;
+                    HttpRequest.Builder b = HttpRequest.newBuilder(solve).timeout(Duration.ofSeconds(10))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(bodies.get(k % bodies.size())));
+                    if (token != null) {
+                        b.header("Authorization", "Bearer " + token);
+                    }
+                    long t0 = System.nanoTime();
+                    try {
+                        int status = http.send(b.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+                        if (recording) {
+                            lane.statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
+                            if (status == 200) {
+                                lane.add(System.nanoTime() - t0);
+                            }
+                        }
+                    } catch (IOException e) {
+                        if (recording) {
+                            lane.errors.increment();
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+                done.countDown();
+            });
+            t.setDaemon(true);
+            t.start();
+        }
+        return done;
+    }
+
+    private void phase(String name, int service, int flood, Duration warmup, Duration duration)
+            throws InterruptedException {
+        String token = Tokens.of("sub-service-account", "service-account-bloc-services", List.of("player", "service"));
+        long end = System.nanoTime() + warmup.toNanos() + duration.toNanos();
+        Lane hints = new Lane();
+        Lane moves = new Lane();
+        Lane floods = new Lane();
+        recording = false;
+        List<CountDownLatch> all = new java.util.ArrayList<>();
+        all.add(callers(service / 2, token, hint, hints, end));
+        all.add(callers(service - service / 2, token, ai, moves, end));
+        if (flood > 0) {
+            all.add(callers(flood, null, ai, floods, end));
+        }
+        Thread.sleep(warmup.toMillis());
+        recording = true;
+        long from = System.nanoTime();
+        String loadDuring = null;
+        for (CountDownLatch latch : all) {
+            while (!latch.await(duration.toMillis() / 2 + 1, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                if (loadDuring == null) {
+                    loadDuring = load();
+                }
+            }
+        }
+        recording = false;
+        double seconds = (System.nanoTime() - from) / 1e9;
+        System.out.printf(Locale.ROOT, "== %s: %d service callers (hint, ai strength 5), %d public flood callers; "
+                + "measured %.1f s; load average during: %s%n", name, service, flood, seconds,
+                loadDuring == null ? load() : loadDuring);
+        System.out.println("   service hint:      " + hints.line(seconds));
+        System.out.println("   service ai 5:      " + moves.line(seconds));
+        if (flood > 0) {
+            System.out.println("   public flood ai 5: " + floods.line(seconds));
+        }
+    }
+
+    private static String load() {
+        try {
+            return java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opts = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            opts.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        Path jar = Path.of(opts.getOrDefault("jar", "solver-service/target/quarkus-app/quarkus-run.jar"));
+        int service = Integer.parseInt(opts.getOrDefault("service", "4"));
+        int flood = Integer.parseInt(opts.getOrDefault("flood", "64"));
+        Duration duration = Duration.ofSeconds(Long.parseLong(opts.getOrDefault("duration", "20")));
+        Duration warmup = Duration.ofSeconds(Long.parseLong(opts.getOrDefault("warmup", "5")));
+
+        OidcWiremockTestResource oidc = new OidcWiremockTestResource();
+        Map<String, String> oidcConfig = oidc.start();
+        oidcConfig.forEach(System::setProperty);
+        int port = LocalProcess.freePort();
+        Path log = Path.of(opts.getOrDefault("log", "solver-service/target/bench/flood-replica.log"));
+        java.nio.file.Files.createDirectories(log.getParent());
+        List<String> command = new java.util.ArrayList<>();
+        if (opts.containsKey("cpus")) {
+            command.addAll(List.of(opts.get("cpus").split(" ")));
+        }
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                "-jar", jar.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(Map.of(
+                "QUARKUS_HTTP_HOST", "127.0.0.1",
+                "QUARKUS_HTTP_PORT", Integer.toString(port),
+                "QUARKUS_OIDC_AUTH_SERVER_URL", oidcConfig.get("keycloak.url") + "/realms/quarkus",
+                "BLOC_SOLVER_PUBLIC_REQUESTS_PER_SECOND", "1000000",
+                "BLOC_SOLVER_PUBLIC_BURST", "1000000",
+                "LOG_JSON", "false"));
+        if (opts.containsKey("workers")) {
+            builder.environment().put("BLOC_SOLVER_WORKERS", opts.get("workers"));
+        }
+        Process replica = builder.start();
+        try {
+            URI base = URI.create("http://127.0.0.1:" + port);
+            LocalProcess.awaitAnswer(replica, base.resolve("/q/health/ready"), Duration.ofSeconds(90),
+                    "solver-service", log);
+            FloodBench bench = new FloodBench(base);
+            System.out.println("load average before: " + load());
+            bench.phase("quiet", service, 0, warmup, duration);
+            bench.phase("flood", service, flood, warmup, duration);
+            System.out.println(bench.http.send(HttpRequest.newBuilder(base.resolve("/q/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body().lines()
+                    .filter(l -> l.startsWith("solver_requests_total{")).reduce("", (a, b) -> a + "   " + b + "\n"));
+        } finally {
+            replica.destroy();
+            replica.waitFor();
+            oidc.stop();
+        }
+    }
+}
