@@ -26,17 +26,6 @@ class OpenApiFuzzTest {
                 .pathValue("level", () -> "easy")
                 .pathValue("playerId", () -> "sub-fuzz")
                 .pathValue("gameId", () -> "00000000-0000-0000-0000-000000000001")
-                // Known bug, for h3-leaderboard (leaderboard-service resources): a NUL in the playerId path value
-                // (GET /api/leaderboards/easy/players/7EC82C9C-...%00) reaches PostgreSQL, which refuses it
-                // ("invalid byte sequence for encoding UTF8: 0x00", Hibernate DataException) and the answer is 500.
-                // Remove this line once Params checks playerId (length, control characters) and answers 400.
-                .knownFailure("GET /api/leaderboards/{level}/players/{playerId}", "%00", "NUL in playerId reaches SQL")
-                // Known bug, for h3-leaderboard (Params.time, AdminAuditResource.list): an instant PostgreSQL cannot
-                // store (GET /api/leaderboards/admin/audits?from=%2B300000-01-01T00%3A00%3A00Z, admin token) passes
-                // Instant.parse and reaches SQL ("timestamp out of range", Hibernate DataException): 500. Remove this
-                // line once from/to are bounded (years 2000..9999, as GameFinished reads instants) and answer 400.
-                .knownFailure("GET /api/leaderboards/admin/audits", "%2B300000",
-                        "instant out of PostgreSQL's range reaches SQL")
                 .run();
         System.out.println("leaderboard-service fuzz: " + report.summary());
         assertTrue(report.failures().isEmpty(), report.summary());

@@ -167,7 +167,7 @@ public class LeaderboardResource {
             @Parameter(description = "all (default), today or week") @QueryParam("period") String period) {
         Level lvl = Params.level(level);
         Period p = Params.period(period);
-        Standing standing = standing(lvl, p, playerId, null);
+        Standing standing = standing(lvl, p, Params.playerId(playerId), null);
         if (standing.best() == null) {
             throw new NotFoundException("Player '" + playerId + "' holds no " + lvl + " record (" + p.label() + ")");
         }

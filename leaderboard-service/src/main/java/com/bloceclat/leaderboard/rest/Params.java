@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 
 import jakarta.ws.rs.BadRequestException;
 
+import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.engine.Level;
 import com.bloceclat.leaderboard.Outcome;
 import com.bloceclat.leaderboard.config.LeaderboardConfig;
@@ -124,19 +125,37 @@ final class Params {
         return day;
     }
 
-    /** An ISO-8601 instant ("2026-11-29T10:00:00Z") or date ("2026-11-29", midnight UTC), or null. */
+    /**
+     * An ISO-8601 instant ("2026-11-29T10:00:00Z") or date ("2026-11-29", midnight UTC) of the years 2000 to 9999
+     * (what PostgreSQL stores, and what a game's times can be), or null.
+     */
     static OffsetDateTime time(String name, String text) {
         if (text == null || text.isEmpty()) {
             return null;
         }
+        OffsetDateTime time;
         try {
-            return text.length() == 10
+            time = text.length() == 10
                     ? LocalDate.parse(text).atStartOfDay().atOffset(ZoneOffset.UTC)
                     : Instant.parse(text).atOffset(ZoneOffset.UTC);
         } catch (DateTimeParseException e) {
             throw new BadRequestException("'" + name + "' must be an ISO-8601 date or instant (2026-11-29 or "
                     + "2026-11-29T10:00:00Z), got '" + text + "'");
         }
+        if (time.getYear() < 2000 || time.getYear() > 9999) {
+            throw new BadRequestException("'" + name + "' must be in the years 2000 to 9999, got '" + text + "'");
+        }
+        return time;
+    }
+
+    /** A player id as a token's subject is: at most {@value GameFinished#MAX_SUBJECT} characters, no control character. */
+    static String playerId(String text) {
+        if (text == null || text.isBlank() || text.length() > GameFinished.MAX_SUBJECT
+                || text.chars().anyMatch(Character::isISOControl)) {
+            throw new BadRequestException("'playerId' must be a player's id: 1 to " + GameFinished.MAX_SUBJECT
+                    + " characters, no control character");
+        }
+        return text;
     }
 
     private static int number(String name, String text, int absent, int min, int max) {
