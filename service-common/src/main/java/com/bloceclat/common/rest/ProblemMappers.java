@@ -1,8 +1,5 @@
 package com.bloceclat.common.rest;
 
-import java.sql.SQLException;
-import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLTransientConnectionException;
 import java.util.Comparator;
 import java.util.stream.Collectors;
 
@@ -14,6 +11,7 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import com.bloceclat.common.db.DatabaseFaults;
 import com.fasterxml.jackson.core.JsonProcessingException;
 
 import io.quarkus.security.AuthenticationFailedException;
@@ -92,27 +90,11 @@ public class ProblemMappers {
     public static final int DATABASE_RETRY_AFTER_SECONDS = 5;
 
     /**
-     * What says the database could not be reached, among {@code e} and its causes, or null: a JDBC error of SQLSTATE
-     * class 08 (connection exception: refused, lost, broken), a {@link SQLTransientConnectionException} or
-     * {@link SQLNonTransientConnectionException}, or the connection pool's acquisition timeout (Agroal: every
-     * connection in use or none could be opened in time). Hibernate's {@code JDBCConnectionException} carries the
-     * first kind as its cause. Pure, tested alone (ProblemMappersTest).
+     * What says the database is away or busy, among {@code e} and its causes, or null ({@link DatabaseFaults}: the
+     * same rule as the Kafka consumers' retries).
      */
     public static String databaseUnavailable(Throwable e) {
-        int depth = 0;
-        for (Throwable t = e; t != null && depth < 20; t = t.getCause(), depth++) {
-            if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException) {
-                return t.toString();
-            }
-            if (t instanceof SQLException sql) {
-                String state = sql.getSQLState();
-                String message = String.valueOf(sql.getMessage());
-                if ((state != null && state.startsWith("08")) || message.startsWith("Acquisition timeout")) {
-                    return t.toString();
-                }
-            }
-        }
-        return null;
+        return DatabaseFaults.transientCause(e);
     }
 
     /** The last node of the path ("create.arg0.level" → "level"), which is what a caller named. */

@@ -94,7 +94,10 @@ class ProblemMappersTest {
         RuntimeException timeout = new RuntimeException(
                 new SQLException("Acquisition timeout while waiting for new connection"));
         RuntimeException transientConnection = new RuntimeException(new SQLTransientConnectionException("pool"));
-        for (RuntimeException e : List.of(refused, broken, timeout, transientConnection)) {
+        // a statement in flight when PostgreSQL is killed (found by the chaos stage: it was a 500)
+        RuntimeException postmasterExit = new RuntimeException(
+                new SQLException("FATAL: terminating connection due to unexpected postmaster exit", "57P01"));
+        for (RuntimeException e : List.of(refused, broken, timeout, transientConnection, postmasterExit)) {
             Response response = mappers.unexpected(e);
             assertEquals(503, response.getStatus(), e.toString());
             assertEquals(Problem.MEDIA_TYPE, response.getMediaType().toString());

@@ -1,0 +1,65 @@
+package com.bloceclat.common.db;
+
+import java.net.ConnectException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientException;
+import java.util.Set;
+
+/**
+ * The one answer, for every service, to "is this failure the database being away or busy?" — which the REST layer
+ * answers 503 with Retry-After, and the Kafka consumers retry with back-off instead of dead-lettering. Pure: it reads
+ * the failure and its causes, nothing else (tested alone, DatabaseFaultsTest).
+ *
+ * <p>Transient: a JDBC error of SQL state class 08 (connection exception: refused, lost, broken), 57P (operator
+ * intervention: the server shutting down or crashed, "terminating connection due to unexpected postmaster exit",
+ * not accepting connections yet), 53 (insufficient resources: too many connections, out of memory or disk), 40001
+ * and 40P01 (serialization failure, deadlock), 55P03 (lock not available); a transient or recoverable JDBC exception,
+ * a non-transient connection exception; the pool's acquisition timeout (Agroal: no connection in time); a socket
+ * refused, reset or timed out; Hibernate's connection and lock failures. Everything else — a constraint, a value too
+ * long, a value out of range — comes with the work itself and will not go away by waiting.
+ */
+public final class DatabaseFaults {
+
+    private static final Set<String> STATES = Set.of("40001", "40P01", "55P03");
+
+    private static final Set<String> CLASS_NAMES = Set.of("org.hibernate.exception.JDBCConnectionException",
+            "jakarta.persistence.LockTimeoutException", "org.hibernate.exception.LockAcquisitionException",
+            "org.hibernate.PessimisticLockException");
+
+    private DatabaseFaults() {
+    }
+
+    /** The cause that makes {@code failure} transient (for a log line), or null when it is not. */
+    public static String transientCause(Throwable failure) {
+        int depth = 0;
+        for (Throwable t = failure; t != null && depth < 32; t = t.getCause() == t ? null : t.getCause(), depth++) {
+            if (t instanceof SQLException sql) {
+                String state = sql.getSQLState();
+                if (state != null && (state.startsWith("08") || state.startsWith("57P") || state.startsWith("53")
+                        || STATES.contains(state))) {
+                    return t.toString();
+                }
+                if (sql instanceof SQLTransientException || sql instanceof SQLRecoverableException
+                        || sql instanceof SQLNonTransientConnectionException) {
+                    return t.toString();
+                }
+                if (sql.getMessage() != null && sql.getMessage().toLowerCase().contains("acquisition timeout")) {
+                    return t.toString();
+                }
+            }
+            if (t instanceof ConnectException || t instanceof SocketTimeoutException || t instanceof SocketException
+                    || CLASS_NAMES.contains(t.getClass().getName())) {
+                return t.toString();
+            }
+        }
+        return null;
+    }
+
+    public static boolean isTransient(Throwable failure) {
+        return transientCause(failure) != null;
+    }
+}

@@ -1,0 +1,41 @@
+package com.bloceclat.common.db;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ConnectException;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+
+import org.junit.jupiter.api.Test;
+
+class DatabaseFaultsTest {
+
+    static RuntimeException wrapped(Throwable cause) {
+        return new RuntimeException("could not execute statement", new IllegalStateException(cause));
+    }
+
+    @Test
+    void theDatabaseAwayOrBusyIsTransient() {
+        assertTrue(DatabaseFaults.isTransient(wrapped(new SQLException("Connection refused", "08001"))));
+        assertTrue(DatabaseFaults.isTransient(wrapped(new SQLException("An I/O error occurred", "08006"))));
+        // what a kill -9 of PostgreSQL answers to a statement in flight (the chaos stage found it answered 500)
+        assertTrue(DatabaseFaults.isTransient(
+                wrapped(new SQLException("FATAL: terminating connection due to unexpected postmaster exit", "57P01"))));
+        assertTrue(DatabaseFaults.isTransient(wrapped(new SQLException("the database system is starting up", "57P03"))));
+        assertTrue(DatabaseFaults.isTransient(wrapped(new SQLException("too many connections", "53300"))));
+        assertTrue(DatabaseFaults.isTransient(wrapped(new SQLException("deadlock detected", "40P01"))));
+        assertTrue(DatabaseFaults.isTransient(wrapped(new SQLTransientConnectionException("pool"))));
+        assertTrue(DatabaseFaults.isTransient(
+                wrapped(new SQLException("Acquisition timeout while waiting for new connection"))));
+        assertTrue(DatabaseFaults.isTransient(wrapped(new ConnectException("Connection refused"))));
+    }
+
+    @Test
+    void whatComesWithTheWorkIsNot() {
+        assertFalse(DatabaseFaults.isTransient(wrapped(new SQLException("duplicate key", "23505"))));
+        assertFalse(DatabaseFaults.isTransient(wrapped(new SQLException("value too long", "22001"))));
+        assertFalse(DatabaseFaults.isTransient(wrapped(new SQLException("invalid byte sequence", "22021"))));
+        assertFalse(DatabaseFaults.isTransient(new IllegalStateException("no cause")));
+    }
+}
