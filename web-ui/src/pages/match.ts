@@ -137,7 +137,10 @@ async function duel(main: HTMLElement, matchId: string, kind: 'versus' | 'race')
 
   function showMatch(next: Match): void {
     match = next;
-    showMine(match.games[mine]);
+    // A state frame can be older than a move answer that arrived before it: never step my own game back
+    // (its nextMoveNumber would be stale and the next move refused).
+    const fresh = match.games[mine];
+    showMine((fresh.version ?? -1) >= (me.version ?? -1) ? fresh : me);
     showOther(match.games[other]);
     if (match.targetScore !== null && match.targetScore !== undefined) {
       target.hidden = false;
