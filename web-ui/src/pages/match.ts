@@ -121,7 +121,10 @@ async function duel(main: HTMLElement, matchId: string, kind: 'versus' | 'race')
     target, h('div.game-actions', {}, resign), message, connection, h('p.keys-help', {}, t('game.keys')),
   );
 
-  function showMine(game: GameState, answer?: MoveAnswer): void {
+  function showMine(shown: GameState, answer?: MoveAnswer): void {
+    // A state frame or a fetch can be older than a move answer that arrived before it: never step my own game back
+    // (its nextMoveNumber would be stale and the next move refused).
+    const game = (shown.version ?? -1) >= (me.version ?? -1) ? shown : me;
     me = game;
     myHeader.replaceChildren(scoreBoard([[t('game.score'), game.score, 'score'], [t('game.round'), game.round + 1]]), streakBadge(game.streak, game.miss));
     myView.show(game, answer?.move, lastPiece);
@@ -137,10 +140,7 @@ async function duel(main: HTMLElement, matchId: string, kind: 'versus' | 'race')
 
   function showMatch(next: Match): void {
     match = next;
-    // A state frame can be older than a move answer that arrived before it: never step my own game back
-    // (its nextMoveNumber would be stale and the next move refused).
-    const fresh = match.games[mine];
-    showMine((fresh.version ?? -1) >= (me.version ?? -1) ? fresh : me);
+    showMine(match.games[mine]);
     showOther(match.games[other]);
     if (match.targetScore !== null && match.targetScore !== undefined) {
       target.hidden = false;
