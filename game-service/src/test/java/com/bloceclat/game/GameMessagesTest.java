@@ -19,6 +19,7 @@ import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
+import com.bloceclat.common.events.GameChanged;
 import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.common.events.SignedMessage;
 import com.bloceclat.engine.Game;
@@ -100,6 +101,8 @@ class GameMessagesTest {
                 JsonNode event = read(mine.get(i).value());
                 assertEquals(i, event.get("version").asInt());
                 assertEquals(g.id() + ":" + i, event.get("eventId").asText());
+                // the typed message, strictly read (GameChanged.fromJson throws on anything else)
+                assertEquals(i, GameChanged.fromJson(mine.get(i).value()).version());
             }
             JsonNode first = read(mine.get(1).value());
             assertEquals(new Game(17, Level.EASY).pieces()[first.get("slot").asInt()].name(), first.get("piece").asText());

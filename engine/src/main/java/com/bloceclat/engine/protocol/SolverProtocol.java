@@ -201,6 +201,102 @@ public final class SolverProtocol {
         out.put("gameOver", seq.gameOver());
     }
 
+    /**
+     * The request object for {@code request}, as a client sends it: what {@link #parse} reads back to an equal
+     * request (a catalogue piece by its id, any other by its rows).
+     */
+    public static ObjectNode toJson(JsonNode id, SolveRequest request) {
+        ObjectNode out = MAPPER.createObjectNode();
+        out.set("id", id == null ? NullNode.getInstance() : id);
+        ArrayNode board = out.putArray("board");
+        for (String row : Board.rows(request.board())) {
+            board.add(row);
+        }
+        ArrayNode pieces = out.putArray("pieces");
+        for (Piece piece : request.pieces()) {
+            if (piece.id() != null) {
+                pieces.add(piece.id());
+            } else {
+                ArrayNode rows = pieces.addArray();
+                for (String row : piece.rows()) {
+                    rows.add(row);
+                }
+            }
+        }
+        return out.put("streak", request.streak()).put("miss", request.miss()).put("level", request.level().name())
+                .put("mode", request.mode().wire()).put("strength", request.strength()).put("seed", request.seed())
+                .put("timeMs", request.timeMs());
+    }
+
+    /**
+     * Reads a response object back to a {@link Solution}, as a client receives it. The response does not say whether
+     * the time budget cut the search short (solver-service says it in a header): the solution reads as complete.
+     *
+     * @throws ProtocolException for an error response, or an answer that is not the protocol's (a field missing or of
+     *                           the wrong type, a board that is not 8×8)
+     */
+    public static Solution solution(JsonNode response) {
+        if (response == null || !response.isObject()) {
+            throw new ProtocolException("a response is a JSON object");
+        }
+        if (response.hasNonNull("error")) {
+            throw new ProtocolException(response.get("error").asText());
+        }
+        Solution.Sequence best = sequenceOf(response);
+        List<Solution.Sequence> alternatives = null;
+        int alternativesTotal = 0;
+        JsonNode alts = response.get("alternatives");
+        if (alts != null && !alts.isNull()) {
+            if (!alts.isArray()) {
+                throw new ProtocolException("alternatives must be an array");
+            }
+            alternatives = new ArrayList<>(alts.size());
+            for (JsonNode alt : alts) {
+                alternatives.add(sequenceOf(alt));
+            }
+            alternatives = List.copyOf(alternatives);
+            alternativesTotal = intField(response, "alternativesTotal", 0, 0, Integer.MAX_VALUE);
+        }
+        return new Solution(best, alternatives, alternativesTotal, longField(response, "nodes", 0),
+                longField(response, "micros", 0), true);
+    }
+
+    private static Solution.Sequence sequenceOf(JsonNode node) {
+        if (!node.isObject()) {
+            throw new ProtocolException("a sequence is a JSON object");
+        }
+        JsonNode list = node.get("placements");
+        if (list == null || !list.isArray()) {
+            throw new ProtocolException("placements must be an array");
+        }
+        List<Solution.Placement> placements = new ArrayList<>(list.size());
+        for (JsonNode p : list) {
+            if (!p.isObject()) {
+                throw new ProtocolException("a placement is a JSON object");
+            }
+            placements.add(new Solution.Placement(required(p, "piece", 0, 2), required(p, "row", 0, Board.SIZE - 1),
+                    required(p, "col", 0, Board.SIZE - 1)));
+        }
+        return new Solution.Sequence(List.copyOf(placements), required(node, "points", 0, Integer.MAX_VALUE),
+                required(node, "lines", 0, Integer.MAX_VALUE), required(node, "streak", 0, Integer.MAX_VALUE),
+                required(node, "miss", 0, 2), board(node.get("board")), booleanField(node, "gameOver"));
+    }
+
+    private static int required(JsonNode node, String name, int min, int max) {
+        if (node.get(name) == null || node.get(name).isNull()) {
+            throw new ProtocolException(name + " is required");
+        }
+        return intField(node, name, 0, min, max);
+    }
+
+    private static boolean booleanField(JsonNode node, String name) {
+        JsonNode v = node.get(name);
+        if (v == null || !v.isBoolean()) {
+            throw new ProtocolException(name + " must be true or false");
+        }
+        return v.asBoolean();
+    }
+
     public static ObjectNode error(JsonNode id, String message) {
         ObjectNode out = MAPPER.createObjectNode();
         out.set("id", id == null ? NullNode.getInstance() : id);

@@ -169,25 +169,15 @@ final class Search {
                 long rows = Board.fullRowBits(after);
                 long cols = Board.fullColBits(after);
                 int n = Long.bitCount(rows) + Long.bitCount(cols);
-                int ns;
-                int nm;
-                int pts = cells[i];
-                long nb = after;
                 if (n == 0 && i < quietSlot) {
                     continue; // the same placements in slot order were (or will be) searched
                 }
-                if (n > 0) {
-                    nb = after & ~(rows * Board.ROW0 | cols * Board.COL0);
-                    ns = streak + 1;
-                    nm = 0;
-                    pts += Rules.linePoints(n) * Math.min(ns, Rules.MAX_MULTIPLIER);
-                    if (nb == 0) {
-                        pts += Rules.CLEAN_BOARD_BONUS;
-                    }
-                } else {
-                    ns = Rules.nextStreak(streak, miss, 0);
-                    nm = Rules.nextMiss(miss, 0);
-                }
+                // Clearing as Board.fullLinesMask (from the row and column bits at hand); streak, miss and points
+                // from Rules, the one place the scoring is written (SolverTest checks the search against it).
+                long nb = n == 0 ? after : after & ~(rows * Board.ROW0 | cols * Board.COL0);
+                int ns = Rules.nextStreak(streak, miss, n);
+                int nm = Rules.nextMiss(miss, n);
+                int pts = Rules.points(cells[i], n, ns, nb == 0);
                 int nextPath = path | (i | a << 2) << (8 * depth);
                 if (nextRem == 0) {
                     leaf(depth + 1, nb, ns, nm, lines + n, points + pts, nextPath);

@@ -3,13 +3,17 @@ package com.bloceclat.engine.protocol;
 import com.bloceclat.engine.Golden;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.bloceclat.engine.solver.Solution;
+import com.bloceclat.engine.solver.SolveRequest;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -50,5 +54,33 @@ class SolverProtocolTest {
             }));
         }
         return tests;
+    }
+
+    /** What a client writes and reads (SolveRequest to JSON, JSON to Solution) is what the solver reads and writes. */
+    @TestFactory
+    List<DynamicTest> typedRequestsAndAnswersRoundTrip() throws Exception {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String line : Golden.text("solver/positions.jsonl").split("\n")) {
+            JsonNode node = Golden.JSON.readTree(line);
+            tests.add(DynamicTest.dynamicTest(node.get("id").asText(), () -> {
+                SolveRequest request = SolverProtocol.parse(node);
+                ObjectNode written = SolverProtocol.toJson(node.get("id"), request);
+                assertEquals(request, SolverProtocol.parse(written));
+                JsonNode answer = Golden.JSON.readTree(SolverProtocol.answerLine(written.toString()));
+                Solution read = SolverProtocol.solution(answer);
+                assertEquals(answer, SolverProtocol.toJson(node.get("id"), read));
+            }));
+        }
+        return tests;
+    }
+
+    @Test
+    void anErrorOrForeignAnswerIsRefusedWithItsReason() throws Exception {
+        ProtocolException error = assertThrows(ProtocolException.class, () -> SolverProtocol.solution(
+                Golden.JSON.readTree("{\"id\":1,\"error\":\"piece 0: unknown piece id \\\"Q7\\\"\"}")));
+        assertEquals("piece 0: unknown piece id \"Q7\"", error.getMessage());
+        ProtocolException foreign = assertThrows(ProtocolException.class, () -> SolverProtocol.solution(
+                Golden.JSON.readTree("{\"placements\":[{\"piece\":3,\"row\":0,\"col\":0}]}")));
+        assertEquals("piece must be from 0 to 2, got 3", foreign.getMessage());
     }
 }

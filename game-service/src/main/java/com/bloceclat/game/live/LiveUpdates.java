@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.events.GameChanged;
 import com.bloceclat.game.service.MatchService;
 import com.bloceclat.game.service.MatchVisibility;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,7 +21,8 @@ import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.common.annotation.Blocking;
 
 /**
- * Every replica reads all of {@code game-events} (a consumer group of its own, from the latest offset) and pushes
+ * Every replica reads all of {@code game-events} (a consumer group of its own, from the latest offset), each record as
+ * the {@link GameChanged} it must be ({@link LiveEvent#readEvent}), and pushes
  * each change of a match's game to the sockets of that match it holds, so a player sees the other seat whichever
  * replica the other seat's moves went to. When a game ends the whole state follows, for the match's result.
  * <p>
@@ -92,7 +94,7 @@ public class LiveUpdates {
                     continue;
                 }
                 c.sendTextAndAwait(new ServerFrame.Update(shown.get()).toJson());
-                if (ended || completesOwnRound(event, seat.yourSeat())) {
+                if (ended || completesOwnRound(read.change(), seat.yourSeat())) {
                     // ended: the match's result; a round of one's own completed: the other seat's grid held back
                     // until now, if it was ahead
                     c.sendTextAndAwait(new ServerFrame.State(matches.state(matchId, seat.requester())).toJson());
@@ -108,10 +110,9 @@ public class LiveUpdates {
      * so round r is moves 3r+1 to 3r+3): the other seat's grid it may see has moved on, and a {@code state} frame
      * brings it (an update frame could not: its version is not newer).
      */
-    static boolean completesOwnRound(JsonNode event, int viewerSeat) {
-        return event.path("seat").asInt(-1) == viewerSeat && "PLACE".equals(event.path("type").asText())
-                && event.path("moveNumber").asInt() % 3 == 0
-                && MatchVisibility.holdsBack(event.path("mode").asText());
+    static boolean completesOwnRound(GameChanged change, int viewerSeat) {
+        return change.seat() != null && change.seat() == viewerSeat && change.type() == GameChanged.Type.PLACE
+                && change.placement().moveNumber() % 3 == 0 && MatchVisibility.holdsBack(change.mode().name());
     }
 
     private void skipped(String reason, String detail) {

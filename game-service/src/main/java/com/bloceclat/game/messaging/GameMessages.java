@@ -4,6 +4,9 @@ package com.bloceclat.game.messaging;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.util.List;
+
+import com.bloceclat.common.events.GameChanged;
 import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.engine.Board;
 import com.bloceclat.engine.Game;
@@ -12,8 +15,6 @@ import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.OutboxMessage;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Writes the messages announcing a change into the outbox, inside the transaction that makes the change, and wakes
@@ -22,8 +23,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 @ApplicationScoped
 public class GameMessages {
 
-    /** Every state change of every game, keyed by game id. Channel and Kafka topic, one name. */
-    public static final String EVENTS_CHANNEL = "game-events";
+    /** Every state change of every game ({@link GameChanged}), keyed by game id. Channel and Kafka topic, one name. */
+    public static final String EVENTS_CHANNEL = GameChanged.CHANNEL;
 
     @Inject
     ObjectMapper json;
@@ -62,32 +63,18 @@ public class GameMessages {
         enqueue(GameFinished.CHANNEL, g.id.toString(), signer.sign(message.toJson()));
     }
 
+    /** The change as {@link GameChanged} (schema {@value GameChanged#SCHEMA_VERSION}, docs/events.md). */
     private void event(GameEntity g, Game game, String type, GameEvent event) {
-        ObjectNode m = json.createObjectNode();
-        m.put("eventId", g.id + ":" + g.eventCount);
-        m.put("gameId", g.id.toString());
-        m.put("version", g.eventCount);
-        m.put("type", type);
-        if (event != null && event.type == GameEvent.Type.PLACE) {
-            m.put("moveNumber", event.moveNumber).put("slot", event.slot).put("row", event.row).put("col", event.col)
-                    .put("piece", game.dealtIds().get(event.round).get(event.slot));
-        }
-        m.put("mode", g.mode.name());
-        if (g.matchId != null) {
-            m.put("matchId", g.matchId.toString()).put("seat", g.seat);
-        }
-        m.put("level", g.level);
-        m.put("status", g.status.name());
-        m.put("score", game.score());
-        m.put("streak", game.streak());
-        m.put("round", game.round());
-        m.put("assisted", game.assisted());
-        ArrayNode board = m.putArray("board");
-        for (String row : Board.rows(game.board())) {
-            board.add(row);
-        }
-        m.put("at", (event != null ? event.createdAt : g.createdAt).toString());
-        enqueue(EVENTS_CHANNEL, g.id.toString(), m.toString());
+        GameChanged.Placement placement = event != null && event.type == GameEvent.Type.PLACE
+                ? new GameChanged.Placement(event.moveNumber, event.slot, event.row, event.col,
+                        game.dealtIds().get(event.round).get(event.slot))
+                : null;
+        GameChanged m = GameChanged.of(g.id, g.eventCount, GameChanged.Type.valueOf(type), placement,
+                GameFinished.Mode.valueOf(g.mode.name()), g.matchId, g.matchId == null ? null : g.seat, g.level,
+                GameChanged.Status.valueOf(g.status.name()), game.score(), game.streak(), game.round(),
+                game.assisted(), List.of(Board.rows(game.board())),
+                (event != null ? event.createdAt : g.createdAt).toInstant());
+        enqueue(EVENTS_CHANNEL, g.id.toString(), m.toJson());
     }
 
     private void enqueue(String topic, String key, String payload) {

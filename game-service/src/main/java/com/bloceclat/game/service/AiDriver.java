@@ -24,7 +24,7 @@ import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.solver.client.SolverBusyException;
 import com.bloceclat.solver.client.SolverClient;
 import com.bloceclat.solver.client.SolverUnavailableException;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.bloceclat.engine.solver.Solution;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -133,7 +133,7 @@ public class AiDriver {
                 return;
             }
             waiting.remove(gameId);
-            JsonNode answer = solver.solve(question.request());
+            Solution answer = solver.solve(question.gameId() + ":" + question.eventCount(), question.request());
             games.aiPlay(question, answer);
         } catch (ProcessingException | SolverBusyException | SolverUnavailableException e) {
             LOG.debugf("AI game %s waits for a solver: %s", gameId, e.getMessage());

@@ -33,6 +33,9 @@ import com.bloceclat.engine.IllegalMoveException;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.Rules;
+import com.bloceclat.engine.solver.Mode;
+import com.bloceclat.engine.solver.Solution;
+import com.bloceclat.engine.solver.SolveRequest;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEntity.SeedSource;
 import com.bloceclat.game.GameEvent;
@@ -51,10 +54,7 @@ import com.bloceclat.game.service.Views.HintView;
 import com.bloceclat.game.service.Views.MoveView;
 import com.bloceclat.game.service.Views.PieceView;
 import com.bloceclat.game.service.Views.Suggestion;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
@@ -278,7 +278,7 @@ public class GameService {
 
     /** Asks solver-service for the best way to play the rest of the round; marks the game assisted. */
     public HintView hint(UUID id, Requester requester) {
-        record Asked(ObjectNode request, int eventCount, List<Integer> slots) {
+        record Asked(SolveRequest request, int eventCount, List<Integer> slots) {
         }
         Asked asked = QuarkusTransaction.requiringNew().call(() -> {
             GameEntity g = soloOnly(owned(GameEntity.findById(id), id, requester));
@@ -287,12 +287,12 @@ public class GameService {
             refuseIfAtCap(g, GameEvent.Type.HINT, events.stream().filter(e -> e.type == GameEvent.Type.HINT).count());
             Rebuilt r = rebuild(g, events);
             List<Integer> slots = new ArrayList<>();
-            ObjectNode request = solverRequest(g.id.toString(), r.game, slots).put("mode", "hint");
+            SolveRequest request = solverRequest(r.game, slots, Mode.HINT, SolveRequest.MAX_STRENGTH, 0);
             return new Asked(request, g.eventCount, slots);
         });
         List<Suggestion> suggestions;
         try {
-            suggestions = suggestions(solver.solve(asked.request), asked.slots);
+            suggestions = suggestions(solver.solve(id.toString(), asked.request), asked.slots);
         } catch (RuntimeException e) {
             throw SolverFaults.of(e, "hint");
         }
@@ -312,14 +312,13 @@ public class GameService {
     }
 
     /** The solver's placements as suggestions by slot. @throws SolverFaults.BadAnswer an answer that says otherwise */
-    private static List<Suggestion> suggestions(JsonNode answer, List<Integer> slots) {
+    private static List<Suggestion> suggestions(Solution answer, List<Integer> slots) {
         List<Suggestion> suggestions = new ArrayList<>();
-        for (JsonNode p : answer.path("placements")) {
-            int piece = p.path("piece").asInt(-1);
-            if (piece < 0 || piece >= slots.size()) {
-                throw new SolverFaults.BadAnswer("a placement of piece " + p.path("piece") + " of " + slots.size());
+        for (Solution.Placement p : answer.best().placements()) {
+            if (p.piece() >= slots.size()) {
+                throw new SolverFaults.BadAnswer("a placement of piece " + p.piece() + " of " + slots.size());
             }
-            suggestions.add(new Suggestion(slots.get(piece), p.path("row").asInt(), p.path("col").asInt()));
+            suggestions.add(new Suggestion(slots.get(p.piece()), p.row(), p.col()));
         }
         return suggestions;
     }
@@ -407,7 +406,7 @@ public class GameService {
      * @param waits the AI's next placement would complete its round while the person has not been dealt the next
      *              one ({@link MatchVisibility#aiMayPlay}): nothing to ask, it waits at the round boundary
      */
-    public record AiQuestion(UUID gameId, int eventCount, ObjectNode request, List<Integer> slots, boolean waits) {
+    public record AiQuestion(UUID gameId, int eventCount, SolveRequest request, List<Integer> slots, boolean waits) {
 
         static AiQuestion waiting(UUID gameId, int eventCount) {
             return new AiQuestion(gameId, eventCount, null, List.of(), true);
@@ -435,8 +434,7 @@ public class GameService {
             return AiQuestion.waiting(g.id, g.eventCount);
         }
         List<Integer> slots = new ArrayList<>();
-        ObjectNode request = solverRequest(g.id + ":" + g.eventCount, r.game, slots).put("mode", "ai")
-                .put("strength", match.strength).put("seed", g.seed + g.eventCount);
+        SolveRequest request = solverRequest(r.game, slots, Mode.AI, match.strength, g.seed + g.eventCount);
         return new AiQuestion(g.id, g.eventCount, request, slots, false);
     }
 
@@ -444,22 +442,16 @@ public class GameService {
      * The solver-protocol request for a game's position: its board, the pieces still to place (their slots added to
      * {@code slots}, in the order of the request's {@code pieces}), streak, miss and level.
      */
-    private ObjectNode solverRequest(String id, Game game, List<Integer> slots) {
-        ObjectNode request = json.createObjectNode();
-        request.put("id", id);
-        ArrayNode board = request.putArray("board");
-        for (String line : Board.rows(game.board())) {
-            board.add(line);
-        }
-        ArrayNode pieces = request.putArray("pieces");
+    private static SolveRequest solverRequest(Game game, List<Integer> slots, Mode mode, int strength, long seed) {
+        List<Piece> pieces = new ArrayList<>(3);
         Piece[] remaining = game.remaining();
         for (int s = 0; s < remaining.length; s++) {
             if (remaining[s] != null) {
-                pieces.add(remaining[s].name());
+                pieces.add(remaining[s]);
                 slots.add(s);
             }
         }
-        return request.put("streak", game.streak()).put("miss", game.miss()).put("level", game.level().name());
+        return new SolveRequest(game.board(), pieces, game.streak(), game.miss(), game.level(), mode, strength, seed, 0);
     }
 
     /**
@@ -467,20 +459,20 @@ public class GameService {
      * replica played it). Answers whether a placement was made.
      */
     @Transactional
-    public boolean aiPlay(AiQuestion question, JsonNode answer) {
+    public boolean aiPlay(AiQuestion question, Solution answer) {
         GameEntity g = GameEntity.lockedById(question.gameId());
         if (g.eventCount != question.eventCount() || g.status != GameEntity.Status.PLAYING
                 || MatchEntity.<MatchEntity>findById(g.matchId).status != MatchEntity.Status.PLAYING) {
             return false;
         }
-        JsonNode first = answer.path("placements").path(0);
-        if (first.isMissingNode()) {
+        if (answer.best().placements().isEmpty()) {
             throw new IllegalStateException("the solver placed nothing for game " + g.id + ": " + answer);
         }
-        int slot = question.slots().get(first.path("piece").asInt());
+        Solution.Placement first = answer.best().placements().get(0);
+        int slot = question.slots().get(first.piece());
         List<GameEvent> events = g.events();
         Rebuilt r = rebuild(g, events);
-        Game.Move m = r.game.place(slot, first.path("row").asInt(), first.path("col").asInt());
+        Game.Move m = r.game.place(slot, first.row(), first.col());
         GameEvent event = append(g, GameEvent.Type.PLACE, m.round());
         event.slot = m.slot();
         event.row = m.row();

@@ -5,42 +5,61 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
+import com.bloceclat.common.events.GameChanged;
+import com.bloceclat.common.events.GameFinished;
+
 class LiveEventTest {
+
+    private static final List<String> BOARD = List.of("........", "........", "........", "........", "........",
+            "........", "........", "........");
+
+    private static GameChanged change(UUID matchId, GameChanged.Status status, int moveNumber) {
+        return GameChanged.of(UUID.randomUUID(), moveNumber, GameChanged.Type.PLACE,
+                new GameChanged.Placement(moveNumber, 0, 0, 0, "DOT"),
+                matchId == null ? GameFinished.Mode.SOLO : GameFinished.Mode.VERSUS_AI, matchId,
+                matchId == null ? null : 1, "EASY", status, 1, 0, 0, false, BOARD, Instant.now());
+    }
 
     private static String reason(String payload) {
         return assertThrows(LiveEvent.Unreadable.class, () -> LiveEvent.readEvent(payload)).reason();
     }
 
     @Test
-    void aMatchChangeIsReadWithItsMatchAndWhetherTheGameEnded() throws Exception {
+    void aMatchChangeIsReadWithItsTypeItsMatchAndWhetherTheGameEnded() throws Exception {
         UUID match = UUID.randomUUID();
-        LiveEvent playing = LiveEvent.readEvent("{\"gameId\":\"g\",\"matchId\":\"" + match
-                + "\",\"seat\":1,\"status\":\"PLAYING\"}").orElseThrow();
+        GameChanged written = change(match, GameChanged.Status.PLAYING, 3);
+        LiveEvent playing = LiveEvent.readEvent(written.toJson()).orElseThrow();
+        assertEquals(written, playing.change());
         assertEquals(match, playing.matchId());
         assertFalse(playing.ended());
-        assertTrue(LiveEvent.readEvent("{\"matchId\":\"" + match + "\",\"status\":\"OVER\"}").orElseThrow().ended());
+        assertEquals(written.toJsonNode(), playing.event());
+        assertTrue(LiveUpdates.completesOwnRound(playing.change(), 1));
+        assertFalse(LiveUpdates.completesOwnRound(playing.change(), 0));
+        assertTrue(LiveEvent.readEvent(change(match, GameChanged.Status.OVER, 4).toJson()).orElseThrow().ended());
     }
 
     @Test
-    void aSoloGamesChangeIsLeftUnread() throws Exception {
-        assertTrue(LiveEvent.readEvent("{\"gameId\":\"g\",\"status\":\"PLAYING\"}").isEmpty());
-        assertTrue(LiveEvent.readEvent("{\"matchId\":null,\"status\":\"PLAYING\"}").isEmpty());
-        assertTrue(LiveEvent.readEvent("not even JSON").isEmpty()); // no matchId: never parsed
+    void aSoloGamesChangeIsReadAndLeftUndelivered() throws Exception {
+        assertTrue(LiveEvent.readEvent(change(null, GameChanged.Status.PLAYING, 1).toJson()).isEmpty());
     }
 
     @Test
     void everyRecordNoGameServiceWroteIsUnreadableWithItsReason() {
-        assertEquals("bad-match-id", reason("{\"matchId\":\"x\"}"));
-        assertEquals("bad-match-id", reason("{\"matchId\":12,\"status\":\"PLAYING\"}"));
-        assertEquals("bad-match-id", reason("{\"matchId\":{\"a\":1},\"status\":\"PLAYING\"}"));
-        assertEquals("bad-status", reason("{\"matchId\":\"" + UUID.randomUUID() + "\"}"));
-        assertEquals("bad-status", reason("{\"matchId\":\"" + UUID.randomUUID() + "\",\"status\":3}"));
-        assertEquals("not-an-object", reason("[\"matchId\"]"));
-        assertEquals("not-json", reason("{\"matchId\": nope"));
+        assertEquals("malformed", reason("{\"matchId\":\"x\"}"));
+        assertEquals("malformed", reason("{\"matchId\":12,\"status\":\"PLAYING\"}"));
+        assertEquals("malformed", reason("{\"gameId\":\"g\",\"status\":\"PLAYING\"}"));
+        assertEquals("malformed", reason("[\"matchId\"]"));
+        assertEquals("malformed", reason("{\"matchId\": nope"));
+        assertEquals("malformed", reason("not even JSON"));
+        String unversioned = change(UUID.randomUUID(), GameChanged.Status.PLAYING, 1).toJson()
+                .replace("\"schemaVersion\":1,", "");
+        assertEquals("malformed", reason(unversioned)); // the untyped message of before: no longer read
         assertEquals("null", reason(null));
         assertEquals("too-long", reason("{\"matchId\":\"" + "9".repeat(LiveEvent.MAX_LENGTH) + "\"}"));
     }

@@ -12,14 +12,20 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.bloceclat.engine.protocol.ProtocolException;
+import com.bloceclat.engine.protocol.SolverProtocol;
+import com.bloceclat.engine.solver.Solution;
+import com.bloceclat.engine.solver.SolveRequest;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 
 import io.smallrye.faulttolerance.api.BeforeRetry;
 import io.vertx.core.VertxException;
 
 /**
- * What game-service uses to ask solver-service for AI moves and hints: the solver protocol's request object in, the
- * response object out (SOLVER-PROTOCOL.md). Each attempt goes to the replica Stork picks, with the service token of
+ * What game-service uses to ask solver-service for AI moves and hints: the engine's {@link SolveRequest} in, its
+ * {@link Solution} out, carried as the solver protocol's objects (SOLVER-PROTOCOL.md) written and read by the engine's
+ * {@link SolverProtocol}, the same code solver-service answers with. Each attempt goes to the replica Stork picks, with the service token of
  * the caller's OIDC client, and may take {@code quarkus.rest-client.solver.read-timeout}; an attempt that cannot
  * connect, times out, loses its connection or finds the replica saturated is retried at once on another replica.
  * A search is a pure function of its request, so a retry never does anything twice.
@@ -43,19 +49,26 @@ public class SolverClient {
     }
 
     /**
-     * Solves one position.
+     * Solves one position; {@code id} is echoed by solver-service (for its logs and ours). The answer does not say
+     * whether the time budget cut the search short ({@link Solution#complete()} reads true).
      *
      * @throws SolverRequestException     the request is malformed (the protocol's message); not retried
      * @throws SolverBusyException        every attempt found a saturated replica
      * @throws ProcessingException        every attempt failed to connect or timed out
      * @throws VertxException             every attempt lost its connection (a replica died mid-request)
-     * @throws SolverUnavailableException any other error answer
+     * @throws SolverUnavailableException any other error answer, or an answer that is not the protocol's
      */
     @Retry(maxRetries = 3, delay = 10, jitter = 5, delayUnit = ChronoUnit.MILLIS,
             retryOn = { ProcessingException.class, VertxException.class, SolverBusyException.class })
     @BeforeRetry(SolverRetries.class)
-    public ObjectNode solve(ObjectNode request) {
-        return api.solve(request);
+    public Solution solve(String id, SolveRequest request) {
+        JsonNode answer = api.solve(SolverProtocol.toJson(TextNode.valueOf(id), request));
+        try {
+            return SolverProtocol.solution(answer);
+        } catch (ProtocolException e) {
+            throw new SolverUnavailableException("solver-service answered what the protocol does not say ("
+                    + e.getMessage() + ")");
+        }
     }
 
     /** How many attempts were retried since start. */

@@ -18,7 +18,16 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+import com.bloceclat.engine.Board;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Pieces;
+import com.bloceclat.engine.protocol.SolverProtocol;
+import com.bloceclat.engine.solver.Mode;
+import com.bloceclat.engine.solver.Solution;
+import com.bloceclat.engine.solver.SolveRequest;
+import com.bloceclat.engine.solver.Solver;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -26,33 +35,47 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTest
 class SolverClientTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final int CALLERS = 4;
     private static final int REQUESTS_PER_CALLER = 250;
 
     @Inject
     SolverClient client;
 
+    @Inject
+    @RestClient
+    SolverApi api;
+
     @InjectReplicas
     List<SolverReplicas.Replica> replicas;
 
-    private static ObjectNode request(int n) {
-        ObjectNode request = JSON.createObjectNode().put("id", "r" + n);
-        var board = request.putArray("board");
+    private static SolveRequest request(int n) {
+        String[] rows = new String[8];
         for (int row = 0; row < 8; row++) {
             // A different half-filled board per request, so some work is in flight when a replica dies.
-            board.add(row % 2 == 0 ? "##......" : (n % 2 == 0 ? "......##" : "...##..."));
+            rows[row] = row % 2 == 0 ? "##......" : (n % 2 == 0 ? "......##" : "...##...");
         }
-        request.putArray("pieces").add("L3A").add("O4").add("I3H");
-        return request.put("mode", "ai").put("strength", 1 + n % 2).put("seed", n);
+        return new SolveRequest(Board.parse(rows), List.of(Pieces.require("L3A"), Pieces.require("O4"),
+                Pieces.require("I3H")), 0, 0, Level.HARD, Mode.AI, 1 + n % 2, n, 0);
     }
 
     @Test
-    void aMalformedRequestGetsTheProtocolMessageAndIsNotRetried() {
-        ObjectNode bad = request(0);
+    void aMalformedRequestGetsTheProtocolMessage() {
+        // A SolveRequest cannot be malformed: the wire below the client can.
+        ObjectNode bad = SolverProtocol.toJson(null, request(0));
         bad.putArray("pieces").add("Q7");
-        SolverRequestException e = assertThrows(SolverRequestException.class, () -> client.solve(bad));
+        SolverRequestException e = assertThrows(SolverRequestException.class, () -> api.solve(bad));
         assertEquals("piece 0: unknown piece id \"Q7\"", e.getMessage());
+    }
+
+    @Test
+    void theAnswerIsTheEnginesSolutionOfTheRequest() {
+        SolveRequest request = new SolveRequest(Board.parse(new String[] {"#######.", "#######.", "........",
+            "........", "........", "........", "........", "........"}), List.of(Pieces.require("I2V"),
+                Pieces.require("DOT")), 2, 1, Level.MEDIUM, Mode.HINT, SolveRequest.MAX_STRENGTH, 3, 0);
+        Solution answer = client.solve("typed", request);
+        Solution here = Solver.solve(request);
+        assertEquals(here.best(), answer.best());
+        assertTrue(answer.nodes() > 0);
     }
 
     @Test
@@ -70,8 +93,8 @@ class SolverClientTest {
                 for (int i = 0; i < REQUESTS_PER_CALLER; i++) {
                     int n = caller * REQUESTS_PER_CALLER + i;
                     try {
-                        ObjectNode answer = client.solve(request(n));
-                        if (!answer.path("id").asText().equals("r" + n) || !answer.has("placements")) {
+                        Solution answer = client.solve("r" + n, request(n));
+                        if (answer.best().placements().size() != 3) {
                             failures.add(new AssertionError("wrong answer to r" + n + ": " + answer));
                         }
                         answered.incrementAndGet();
