@@ -2,12 +2,14 @@ package com.bloceclat.game.messaging;
 
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 
 import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.engine.Board;
 import com.bloceclat.engine.Game;
-import com.bloceclat.game.AfterCommit;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.OutboxMessage;
@@ -17,7 +19,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Writes the messages announcing a change into the outbox, inside the transaction that makes the change, and wakes
- * the relay once that transaction has committed. Nothing is sent to Kafka from the request itself.
+ * the relay once that transaction has committed (a CDI transaction observer, {@code AFTER_SUCCESS}: never for a
+ * transaction that rolled back; the relay merges the wake-ups of one commit, and of many, into one pass). Nothing is
+ * sent to Kafka from the request itself.
  */
 @ApplicationScoped
 public class GameMessages {
@@ -28,11 +32,12 @@ public class GameMessages {
     @Inject
     ObjectMapper json;
 
-    /** Marks a transaction whose commit wakes the relay: once, however many messages it wrote. */
-    private static final Object RELAY_WAKE = new Object();
+    /** Fired for each message written: its transaction's commit wakes the relay. */
+    record Written(String topic) {
+    }
 
     @Inject
-    AfterCommit afterCommit;
+    Event<Written> written;
 
     @Inject
     OutboxRelay relay;
@@ -92,6 +97,10 @@ public class GameMessages {
 
     private void enqueue(String topic, String key, String payload) {
         OutboxMessage.enqueue(topic, key, payload);
-        afterCommit.once(RELAY_WAKE, relay::wake);
+        written.fire(new Written(topic));
+    }
+
+    void wakeRelay(@Observes(during = TransactionPhase.AFTER_SUCCESS) Written w) {
+        relay.wake();
     }
 }
