@@ -81,7 +81,7 @@ public class GameMessages {
         if (g.matchId != null) {
             m.put("matchId", g.matchId.toString()).put("seat", g.seat);
         }
-        m.put("level", g.level);
+        m.put("level", g.level.name());
         m.put("status", g.status.name());
         m.put("score", game.score());
         m.put("streak", game.streak());

@@ -87,7 +87,7 @@ class Creation {
         GameEntity g = new GameEntity();
         g.id = UUID.randomUUID();
         g.mode = mode;
-        g.level = level.name();
+        g.level = level;
         g.seed = seed;
         g.seedSource = source;
         g.dailyDay = day;

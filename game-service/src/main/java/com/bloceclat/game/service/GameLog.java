@@ -11,7 +11,6 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 
 import com.bloceclat.engine.Game;
-import com.bloceclat.engine.Level;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.messaging.GameMessages;
@@ -86,7 +85,7 @@ class GameLog {
 
     /** The game's state after {@code events} (some of its events, in order). */
     static Rebuilt replayed(GameEntity g, List<GameEvent> events) {
-        return Rebuilt.of(g.seed, Level.parse(g.level), events);
+        return Rebuilt.of(g.seed, g.level, events);
     }
 
     /** Stores a new game's row (its state is that of a new engine game) and writes its {@code CREATED} message. */

@@ -171,11 +171,11 @@ public class GameService {
     @Transactional
     public DailyView daily(Requester requester) {
         LocalDate today = daily.today();
-        List<String> finished = requester.guest() ? List.of()
+        List<Level> finished = requester.guest() ? List.of()
                 : GameEntity.finishedDailyLevels(requester.subject(), today);
         List<DailyLevel> levels = new ArrayList<>();
         for (Level level : Level.values()) {
-            levels.add(new DailyLevel(level.name(), requester.guest() ? null : finished.contains(level.name())));
+            levels.add(new DailyLevel(level.name(), requester.guest() ? null : finished.contains(level)));
         }
         return new DailyView(today, DailyChallenge.end(today), levels);
     }

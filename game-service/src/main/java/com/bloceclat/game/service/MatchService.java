@@ -74,21 +74,21 @@ public class MatchService {
      */
     @Transactional
     public Joined joinRace(Level level, Requester requester) {
-        RaceTicket.lockLevel(level.name());
+        RaceTicket.lockLevel(level);
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        RaceTicket mine = RaceTicket.waitingOf(level.name(), requester.subject());
+        RaceTicket mine = RaceTicket.waitingOf(level, requester.subject());
         if (mine != null) {
             mine.seenAt = now;
             return new Joined(null, ticketView(mine));
         }
-        RaceTicket other = RaceTicket.oldestWaiting(level.name(), requester.subject(),
+        RaceTicket other = RaceTicket.oldestWaiting(level, requester.subject(),
                 now.minus(raceConfig.ticketTimeout()));
         if (other == null) {
             RaceTicket t = new RaceTicket();
             t.id = UUID.randomUUID();
             t.subject = requester.subject();
             t.name = requester.name();
-            t.level = level.name();
+            t.level = level;
             t.createdAt = now;
             t.seenAt = now;
             t.persist();
@@ -133,14 +133,14 @@ public class MatchService {
     }
 
     private static TicketView ticketView(RaceTicket t) {
-        return new TicketView(t.id, t.level, t.matchId == null, t.matchId, t.createdAt);
+        return new TicketView(t.id, t.level.name(), t.matchId == null, t.matchId, t.createdAt);
     }
 
     private static MatchEntity newMatch(GameEntity.Mode mode, Level level, Integer strength) {
         MatchEntity m = new MatchEntity();
         m.id = UUID.randomUUID();
         m.mode = mode;
-        m.level = level.name();
+        m.level = level;
         m.seed = Creation.randomSeed();
         m.strength = strength;
         m.status = MatchEntity.Status.PLAYING;
@@ -201,7 +201,7 @@ public class MatchService {
             }
             return games.of(g);
         }).toList();
-        return new MatchView(m.id, m.mode.name(), m.level, m.strength, m.status.name(),
+        return new MatchView(m.id, m.mode.name(), m.level.name(), m.strength, m.status.name(),
                 MatchVisibility.seedShown(finished) ? m.seed : null, m.targetScore, m.winnerSeat, m.result,
                 yourSeat, seats, token);
     }

@@ -34,7 +34,7 @@ public final class Views {
         for (int s = 0; s < all.length; s++) {
             pieces.add(new PieceView(s, all[s].name(), List.of(all[s].rows()), game.placed(s)));
         }
-        return new GameView(g.id, g.mode.name(), g.level, seedShown ? g.seed : null, g.seedSource.name(),
+        return new GameView(g.id, g.mode.name(), g.level.name(), seedShown ? g.seed : null, g.seedSource.name(),
                 g.dailyDay, g.status.name(), List.of(Board.rows(game.board())), game.score(), game.streak(), game.miss(),
                 game.round(), pieces, game.assisted(), game.gameOver(), r.lastMoveNumber + 1, undoable, g.eventCount,
                 g.createdAt, g.finishedAt, null, null);
@@ -47,7 +47,7 @@ public final class Views {
      */
     static GameView heldBack(GameEntity g, Rebuilt live, Game held, int upTo) {
         Game now = live.game;
-        return new GameView(g.id, g.mode.name(), g.level, null, g.seedSource.name(), g.dailyDay, g.status.name(),
+        return new GameView(g.id, g.mode.name(), g.level.name(), null, g.seedSource.name(), g.dailyDay, g.status.name(),
                 List.of(Board.rows(held.board())), now.score(), held.streak(), held.miss(), now.round(), null,
                 now.assisted(), now.gameOver(), live.lastMoveNumber + 1, null, g.eventCount, g.createdAt,
                 g.finishedAt, null, upTo);
