@@ -40,7 +40,7 @@ public class GameCache {
     private record Entry(int eventCount, Rebuilt rebuilt) {
     }
 
-    private final Cache<UUID, Entry> entries;
+    private Cache<UUID, Entry> entries;
 
     @Inject
     GameCache(@ConfigProperty(name = "bloc.game-cache.max-size", defaultValue = "2000") int maxSize,
