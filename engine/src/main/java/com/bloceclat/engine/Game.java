@@ -6,13 +6,18 @@ import com.bloceclat.engine.replay.Replay;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One game in progress: the authoritative state machine used by the game service, the replay
- * validator and self-play. Not thread-safe.
+ * validator, the leaderboard's cheat detector and self-play. Not thread-safe.
  *
  * <p>Undo takes back placements of the current round only (never across a deal, never after game
  * over), as docs/rules.md says.
+ *
+ * <p>Live play calls {@link #place}, {@link #hintShown} and {@link #undo}; whoever re-plays recorded events calls
+ * {@link #apply(Event)}, the one fold over events: it checks the event's round and calls the same three methods, so a
+ * replayed game is in exactly the state the live one was in after the same events.
  */
 public final class Game {
     /** No cap on the number of rounds. */
@@ -37,7 +42,10 @@ public final class Game {
     private final List<Piece[]> dealt = new ArrayList<>();
     /** Snapshots before each placement of the current round, for undo: board, score, streak, miss, slot. */
     private final long[][] undoStack = new long[3][];
+    /** The placements standing in the current round (the first {@code undoDepth}); kept after the round's last one. */
+    private final Move[] roundMoves = new Move[3];
     private int undoDepth;
+    private final Event.Visitor<Step> applier = new Applier();
 
     public Game(long seed, Level level) {
         this(seed, level, Deal.seeded(seed, level), NO_CAP);
@@ -75,6 +83,7 @@ public final class Game {
         for (int i = 0; i < other.undoDepth; i++) {
             this.undoStack[i] = other.undoStack[i].clone();
         }
+        System.arraycopy(other.roundMoves, 0, this.roundMoves, 0, this.roundMoves.length);
         this.undoDepth = other.undoDepth;
     }
 
@@ -128,6 +137,7 @@ public final class Game {
         if (reason != null) {
             throw new IllegalMoveException(piece.name() + " at (" + row + "," + col + ") " + reason);
         }
+        int standing = undoDepth;
         undoStack[undoDepth++] = new long[] {board, score, streak, miss, slot};
         Rules.Outcome outcome = Rules.place(board, streak, miss, piece, row, col);
         int placedRound = round;
@@ -145,7 +155,9 @@ public final class Game {
         } else {
             gameOver = !anyRemainingFits();
         }
-        return new Move(placedRound, slot, piece, row, col, outcome, roundDone, gameOver);
+        Move move = new Move(placedRound, slot, piece, row, col, outcome, roundDone, gameOver);
+        roundMoves[standing] = move;
+        return move;
     }
 
     /** Takes back the last placement of this round. @throws IllegalMoveException when there is none */
@@ -174,6 +186,47 @@ public final class Game {
         }
         assisted = true;
         events.add(new Event.Hint(round));
+    }
+
+    /**
+     * Applies one recorded event as live play applied it: a placement is {@link #place}, a hint {@link #hintShown},
+     * an undo {@link #undo}. Exhaustive over the event types ({@link Event.Visitor}): there is no default case.
+     *
+     * @return what the event did
+     * @throws IllegalMoveException when the event cannot happen here: it names another round than the one being
+     *                              played, the game is over, or the move itself is illegal (the reason says which)
+     */
+    public Step apply(Event event) {
+        Objects.requireNonNull(event, "event");
+        if (event.round() != round) {
+            throw new IllegalMoveException("says round " + event.round() + " but round " + round + " is being played");
+        }
+        return event.accept(applier);
+    }
+
+    private final class Applier implements Event.Visitor<Step> {
+        @Override
+        public Step place(Event.Place p) {
+            int before = undoDepth;
+            Move move = Game.this.place(p.slot(), p.row(), p.col());
+            return new Step(p, move, List.of(Arrays.copyOf(roundMoves, before + 1)), false);
+        }
+
+        @Override
+        public Step hint(Event.Hint h) {
+            hintShown();
+            return new Step(h, null, standing(), true);
+        }
+
+        @Override
+        public Step undo(Event.Undo u) {
+            Game.this.undo();
+            return new Step(u, null, standing(), true);
+        }
+
+        private List<Move> standing() {
+            return List.of(Arrays.copyOf(roundMoves, undoDepth));
+        }
     }
 
     public long seed() {
@@ -252,6 +305,18 @@ public final class Game {
     /** The replay of the game so far, claiming the current score and completed rounds. */
     public Replay replay() {
         return new Replay(Rules.RULES_VERSION, seed, level, events(), dealtIds(), score, round, assisted);
+    }
+
+    /**
+     * What one applied event did.
+     *
+     * @param event     the event
+     * @param move      the placement it made, for a placement; null for a hint or an undo
+     * @param standing  the placements standing in the event's round after it, in the order played (for the
+     *                  placement that completes a round: that round's placements)
+     * @param assisting true for a hint or an undo (the game is assisted from now on)
+     */
+    public record Step(Event event, Move move, List<Move> standing, boolean assisting) {
     }
 
     /**

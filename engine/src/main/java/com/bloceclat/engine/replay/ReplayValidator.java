@@ -12,6 +12,9 @@ import java.util.List;
 /**
  * Re-simulates a replay from its seed and compares every claimed figure. The answer is either the
  * verified result or the valid prefix plus the first error, in words a person can act on.
+ *
+ * <p>Each event is applied with {@link Game#apply(Event)}, the fold live play's state is built with; this class only
+ * words the errors and the trace, and checks the claims.
  */
 public final class ReplayValidator {
     private ReplayValidator() {
@@ -87,64 +90,96 @@ public final class ReplayValidator {
             if (event == null) {
                 return "event " + index + " is empty";
             }
+            Words words = event.accept(new Wording(index, moves + 1));
             if (game.gameOver()) {
-                return (event instanceof Event.Place ? "move " + (moves + 1) : "event " + index)
-                        + ": after game over";
+                return words.at() + ": after game over";
             }
             if (event.round() != game.round()) {
                 return "event " + index + ": says round " + event.round() + " but round " + game.round()
                         + " is being played";
             }
-            if (event instanceof Event.Place p) {
-                return place(index, p);
-            }
-            if (event instanceof Event.Hint) {
-                game.hintShown();
-                if (!replay.assisted()) {
-                    return "hint at event " + index + " but game marked unassisted";
-                }
-                note("event " + index + ": hint shown in round " + event.round());
-                return null;
-            }
-            try {
-                game.undo();
-            } catch (IllegalMoveException e) {
-                return "undo at event " + index + ": " + e.getMessage();
-            }
-            if (!replay.assisted()) {
-                return "undo at event " + index + " but game marked unassisted";
-            }
-            note("event " + index + ": undo in round " + event.round() + "; score " + game.score());
-            return null;
-        }
-
-        private String place(int index, Event.Place p) {
-            moves++;
             int scoreBefore = game.score();
-            Game.Move move;
+            Game.Step step;
             try {
-                move = game.place(p.slot(), p.row(), p.col());
+                step = game.apply(event);
             } catch (IllegalMoveException e) {
-                return "move " + moves + ": " + e.getMessage();
+                return words.name() + ": " + e.getMessage();
+            }
+            if (step.assisting() && !replay.assisted()) {
+                return words.name() + " but game marked unassisted";
             }
             if (trace != null) {
+                trace.add(event.accept(new Tracing(index, scoreBefore, step)));
+            }
+            Game.Move move = step.move();
+            if (move == null) {
+                return null;
+            }
+            moves++;
+            return move.roundCompleted() ? checkRound(game.round()) : null;
+        }
+
+        /** How the errors name an event: {@code at} where the game was over, {@code name} for any other error. */
+        private record Words(String at, String name) {
+        }
+
+        private static final class Wording implements Event.Visitor<Words> {
+            private final int index;
+            private final int move;
+
+            Wording(int index, int move) {
+                this.index = index;
+                this.move = move;
+            }
+
+            @Override
+            public Words place(Event.Place p) {
+                return new Words("move " + move, "move " + move);
+            }
+
+            @Override
+            public Words hint(Event.Hint h) {
+                return new Words("event " + index, "hint at event " + index);
+            }
+
+            @Override
+            public Words undo(Event.Undo u) {
+                return new Words("event " + index, "undo at event " + index);
+            }
+        }
+
+        /** The trace line of an applied event. */
+        private final class Tracing implements Event.Visitor<String> {
+            private final int index;
+            private final int scoreBefore;
+            private final Game.Step step;
+
+            Tracing(int index, int scoreBefore, Game.Step step) {
+                this.index = index;
+                this.scoreBefore = scoreBefore;
+                this.step = step;
+            }
+
+            @Override
+            public String place(Event.Place p) {
+                Game.Move move = step.move();
                 Rules.Outcome o = move.outcome();
-                note("event " + index + ": round " + p.round() + " slot " + p.slot() + " " + move.piece().name()
+                return "event " + index + ": round " + p.round() + " slot " + p.slot() + " " + move.piece().name()
                         + " at (" + p.row() + "," + p.col() + "): +" + o.cellPoints() + " cells"
                         + (o.lines() > 0 ? ", " + o.lines() + " line(s) ×" + o.multiplier() + " +" + o.linePoints() : "")
                         + (o.cleanBonus() > 0 ? ", clean board +" + o.cleanBonus() : "")
                         + "; score " + scoreBefore + " → " + game.score()
-                        + (move.gameOver() ? "; game over" : ""));
+                        + (move.gameOver() ? "; game over" : "");
             }
-            if (move.roundCompleted()) {
-                return checkRound(game.round());
-            }
-            return null;
-        }
 
-        private void note(String line) {
-            if (trace != null) {
-                trace.add(line);
+            @Override
+            public String hint(Event.Hint h) {
+                return "event " + index + ": hint shown in round " + h.round();
+            }
+
+            @Override
+            public String undo(Event.Undo u) {
+                return "event " + index + ": undo in round " + u.round() + "; score " + game.score();
             }
         }
 

@@ -84,52 +84,55 @@ public class CheatDetector {
     }
 
     /**
-     * Replays the game round by round and compares each complete, unassisted round with the full-strength AI's
-     * answer from the same start. Stops at the first illegal event (a validated replay has none).
+     * Replays the game with {@link Game#apply} (the engine's one fold over events) and compares each complete,
+     * unassisted round with the full-strength AI's answer from the same start. Stops at the first illegal event (a
+     * validated replay has none).
      */
     public static Agreement measure(Replay replay) {
         Game game = new Game(replay.seed(), replay.level());
-        List<Event> events = replay.events();
         int compared = 0;
         int matched = 0;
-        int i = 0;
+        // The round being played: its start, and whether a hint or an undo came in it.
+        long board = game.board();
+        int streak = game.streak();
+        int miss = game.miss();
+        Piece[] pieces = game.pieces();
+        boolean assisted = false;
         try {
-            while (i < events.size() && !game.gameOver()) {
-                int round = game.round();
-                long board = game.board();
-                int streak = game.streak();
-                int miss = game.miss();
-                Piece[] pieces = game.pieces();
-                List<String> played = new ArrayList<>(3);
-                boolean assisted = false;
-                while (i < events.size() && events.get(i).round() == round && game.round() == round) {
-                    Event event = events.get(i++);
-                    if (event instanceof Event.Place p) {
-                        Game.Move move = game.place(p.slot(), p.row(), p.col());
-                        played.add(key(move.piece(), p.row(), p.col()));
-                    } else if (event instanceof Event.Hint) {
-                        assisted = true;
-                        game.hintShown();
-                    } else {
-                        assisted = true;
-                        game.undo();
-                        played.remove(played.size() - 1);
-                    }
+            for (Event event : replay.events()) {
+                if (game.gameOver()) {
+                    break;
                 }
-                if (game.round() == round) {
-                    break; // the last round, not completed (or events out of order)
+                Game.Step step = game.apply(event);
+                assisted |= step.assisting();
+                if (step.move() == null || !step.move().roundCompleted()) {
+                    continue; // the round goes on (the last one, if never completed, is not compared)
                 }
                 if (!assisted) {
                     compared++;
-                    if (sorted(played).equals(sorted(aiPlacements(board, pieces, streak, miss, replay)))) {
+                    if (sorted(keys(step.standing())).equals(sorted(aiPlacements(board, pieces, streak, miss, replay)))) {
                         matched++;
                     }
                 }
+                board = game.board();
+                streak = game.streak();
+                miss = game.miss();
+                pieces = game.pieces();
+                assisted = false;
             }
         } catch (IllegalMoveException e) {
-            // Not a valid replay past this point: what was compared so far stands.
+            // Not a valid replay past this point (an illegal move, or an event of another round): what was compared
+            // so far stands.
         }
         return new Agreement(compared, matched);
+    }
+
+    private static List<String> keys(List<Game.Move> moves) {
+        List<String> keys = new ArrayList<>(moves.size());
+        for (Game.Move move : moves) {
+            keys.add(key(move.piece(), move.row(), move.col()));
+        }
+        return keys;
     }
 
     private static List<String> aiPlacements(long board, Piece[] pieces, int streak, int miss, Replay replay) {
