@@ -6,6 +6,7 @@ import java.util.List;
 
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
+import com.bloceclat.engine.replay.Event;
 import com.bloceclat.game.GameEvent;
 
 /** A game rebuilt from its events, with the move numbers standing in its current round (for undo). */
@@ -20,20 +21,40 @@ final class Rebuilt {
         this.game = game;
     }
 
-    /** Replays {@code events} on a new engine game: the one way a game's state is known. */
+    /**
+     * Replays {@code events} on a new engine game through the engine's one fold over events ({@link Game#apply}):
+     * the one way a game's state is known.
+     */
     static Rebuilt of(long seed, Level level, List<GameEvent> events) {
         Rebuilt r = new Rebuilt(new Game(seed, level));
         for (GameEvent e : events) {
-            switch (e.type) {
-                case PLACE -> r.placed(r.game.place(e.slot, e.row, e.col), e.moveNumber);
-                case UNDO -> r.undone();
-                case HINT -> r.game.hintShown();
-                case RESIGN -> {
-                    // ends the game without changing the engine's state
-                }
+            Event replayed = replayEvent(e);
+            if (replayed != null) {
+                r.applied(r.game.apply(replayed), e.moveNumber);
             }
         }
         return r;
+    }
+
+    /** A stored event as the engine's replay event; null for a resignation, which ends a game but is no such event. */
+    static Event replayEvent(GameEvent e) {
+        return switch (e.type) {
+            case PLACE -> new Event.Place(e.round, e.slot, e.row, e.col);
+            case UNDO -> new Event.Undo(e.round);
+            case HINT -> new Event.Hint(e.round);
+            case RESIGN -> null;
+        };
+    }
+
+    /** Follows what {@link Game#apply} did: a placement numbered {@code moveNumber}, or the placements left standing. */
+    private void applied(Game.Step step, Integer moveNumber) {
+        if (step.move() != null) {
+            placed(step.move(), moveNumber);
+            return;
+        }
+        while (standingThisRound.size() > step.standing().size()) {
+            standingThisRound.pop();
+        }
     }
 
     void placed(Game.Move move, int moveNumber) {
