@@ -84,36 +84,6 @@ class BoundedWorkTest {
         problem(undo(g, 3), 409).body("detail", containsString("2 undos"));
     }
 
-    /**
-     * Two hints asked at once at cap - 1 (no hint yet, cap 1): both pass the check made before the solver's call,
-     * the check made again under the game's row lock lets only one be recorded. Whatever the interleaving, one 200,
-     * one 409, and one HINT event.
-     */
-    @Test
-    @Order(3)
-    void twoHintsAskedAtOnceAtCapMinusOneGiveOneHint() throws Exception {
-        Started g = Play.create(As.player(Tokens.player("cap-hints-at-once")), "EASY", 44);
-        java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
-        java.util.concurrent.ExecutorService two = java.util.concurrent.Executors.newFixedThreadPool(2);
-        try {
-            java.util.concurrent.Callable<Integer> ask = () -> {
-                together.await();
-                return g.as().spec().when().post("/api/games/" + g.id() + "/hint").then().extract().statusCode();
-            };
-            var a = two.submit(ask);
-            var b = two.submit(ask);
-            java.util.List<Integer> statuses = new java.util.ArrayList<>(java.util.List.of(a.get(), b.get()));
-            java.util.Collections.sort(statuses);
-            org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(200, 409), statuses);
-        } finally {
-            two.shutdownNow();
-        }
-        long hints = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> GameEvent
-                .count("gameId = ?1 and type = ?2", UUID.fromString(g.id()), GameEvent.Type.HINT));
-        org.junit.jupiter.api.Assertions.assertEquals(1, hints);
-        g.as().spec().when().get("/api/games/" + g.id()).then().statusCode(200).body("version", equalTo(1));
-    }
-
     @Test
     @Order(3)
     void hintsPastTheCapAre409() {

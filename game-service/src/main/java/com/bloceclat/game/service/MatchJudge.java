@@ -75,7 +75,7 @@ class MatchJudge {
         m.status = MatchEntity.Status.FINISHED;
         m.winnerSeat = v.winnerSeat();
         m.result = v.result();
-        m.finishedAt = at;
+        m.finishedAt = GameLog.now(); // after the change's event: a game ended by this decision ends after it
         if (v.winnerSeat() == null) {
             return;
         }
@@ -83,7 +83,7 @@ class MatchJudge {
             log.finish(changed, GameEntity.Status.WON, state, at);
         } else if (changed.leftAt != null) {
             // the other seat's row is locked by the reaper (RaceReaper), before this match's
-            log.finish(other, GameEntity.Status.WON, log.current(other).game, at);
+            log.finish(other, GameEntity.Status.WON, log.current(other).game, m.finishedAt);
         }
     }
 
