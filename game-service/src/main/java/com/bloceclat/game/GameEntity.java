@@ -14,6 +14,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 
+import com.bloceclat.engine.Level;
+
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
 /**
@@ -56,8 +58,9 @@ public class GameEntity extends PanacheEntityBase {
     @Column(nullable = false)
     public Mode mode;
 
+    @Enumerated(EnumType.STRING)
     @Column(nullable = false)
-    public String level;
+    public Level level;
 
     @Column(nullable = false)
     public long seed;
@@ -149,9 +152,9 @@ public class GameEntity extends PanacheEntityBase {
      * The daily games of a player on a day that have ended, at most one row per level: the levels they already
      * finished that day.
      */
-    public static List<String> finishedDailyLevels(String subject, LocalDate day) {
+    public static List<Level> finishedDailyLevels(String subject, LocalDate day) {
         return getEntityManager().createQuery("SELECT DISTINCT g.level FROM GameEntity g WHERE g.ownerSubject = :s "
-                + "AND g.dailyDay = :d AND g.seedSource = :daily AND g.status <> :playing", String.class)
+                + "AND g.dailyDay = :d AND g.seedSource = :daily AND g.status <> :playing", Level.class)
                 .setParameter("s", subject).setParameter("d", day).setParameter("daily", SeedSource.DAILY)
                 .setParameter("playing", Status.PLAYING).getResultList();
     }

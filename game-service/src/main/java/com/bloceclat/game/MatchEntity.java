@@ -12,6 +12,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 
+import com.bloceclat.engine.Level;
+
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
 /** A contest of two games on one seed; its games point at it ({@link GameEntity#matchId}). */
@@ -30,8 +32,9 @@ public class MatchEntity extends PanacheEntityBase {
     @Column(nullable = false)
     public GameEntity.Mode mode;
 
+    @Enumerated(EnumType.STRING)
     @Column(nullable = false)
-    public String level;
+    public Level level;
 
     @Column(nullable = false)
     public long seed;

@@ -5,8 +5,12 @@ import java.util.UUID;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+
+import com.bloceclat.engine.Level;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
@@ -24,8 +28,9 @@ public class RaceTicket extends PanacheEntityBase {
     @Column(nullable = false)
     public String name;
 
+    @Enumerated(EnumType.STRING)
     @Column(nullable = false)
-    public String level;
+    public Level level;
 
     @Column(name = "created_at", nullable = false)
     public OffsetDateTime createdAt;
@@ -41,19 +46,19 @@ public class RaceTicket extends PanacheEntityBase {
     public boolean cancelled;
 
     /** The oldest ticket waiting on {@code level} of anyone but {@code subject}, asked for since {@code seenSince}. */
-    public static RaceTicket oldestWaiting(String level, String subject, OffsetDateTime seenSince) {
+    public static RaceTicket oldestWaiting(Level level, String subject, OffsetDateTime seenSince) {
         return find("level = ?1 and matchId is null and cancelled = false and subject <> ?2 and seenAt >= ?3 "
                 + "order by createdAt", level, subject, seenSince).firstResult();
     }
 
-    public static RaceTicket waitingOf(String level, String subject) {
+    public static RaceTicket waitingOf(Level level, String subject) {
         return find("level = ?1 and matchId is null and cancelled = false and subject = ?2", level, subject)
                 .firstResult();
     }
 
     /** Serialises matchmaking on one level until the transaction ends (a PostgreSQL advisory lock). */
-    public static void lockLevel(String level) {
+    public static void lockLevel(Level level) {
         getEntityManager().createNativeQuery("SELECT pg_advisory_xact_lock(hashtext(:key))")
-                .setParameter("key", "race:" + level).getSingleResult();
+                .setParameter("key", "race:" + level.name()).getSingleResult();
     }
 }

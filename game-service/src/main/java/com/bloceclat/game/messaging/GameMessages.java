@@ -2,6 +2,9 @@ package com.bloceclat.game.messaging;
 
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 
 import java.util.List;
@@ -10,7 +13,6 @@ import com.bloceclat.common.events.GameChanged;
 import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.engine.Board;
 import com.bloceclat.engine.Game;
-import com.bloceclat.game.AfterCommit;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.OutboxMessage;
@@ -18,7 +20,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Writes the messages announcing a change into the outbox, inside the transaction that makes the change, and wakes
- * the relay once that transaction has committed. Nothing is sent to Kafka from the request itself.
+ * the relay once that transaction has committed (a CDI transaction observer, {@code AFTER_SUCCESS}: never for a
+ * transaction that rolled back; the relay merges the wake-ups of one commit, and of many, into one pass). Nothing is
+ * sent to Kafka from the request itself.
  */
 @ApplicationScoped
 public class GameMessages {
@@ -29,11 +33,12 @@ public class GameMessages {
     @Inject
     ObjectMapper json;
 
-    /** Marks a transaction whose commit wakes the relay: once, however many messages it wrote. */
-    private static final Object RELAY_WAKE = new Object();
+    /** Fired for each message written: its transaction's commit wakes the relay. */
+    record Written(String topic) {
+    }
 
     @Inject
-    AfterCommit afterCommit;
+    Event<Written> written;
 
     @Inject
     OutboxRelay relay;
@@ -70,7 +75,7 @@ public class GameMessages {
                         game.dealtIds().get(event.round).get(event.slot))
                 : null;
         GameChanged m = GameChanged.of(g.id, g.eventCount, GameChanged.Type.valueOf(type), placement,
-                GameFinished.Mode.valueOf(g.mode.name()), g.matchId, g.matchId == null ? null : g.seat, g.level,
+                GameFinished.Mode.valueOf(g.mode.name()), g.matchId, g.matchId == null ? null : g.seat, g.level.name(),
                 GameChanged.Status.valueOf(g.status.name()), game.score(), game.streak(), game.round(),
                 game.assisted(), List.of(Board.rows(game.board())),
                 (event != null ? event.createdAt : g.createdAt).toInstant());
@@ -79,6 +84,10 @@ public class GameMessages {
 
     private void enqueue(String topic, String key, String payload) {
         OutboxMessage.enqueue(topic, key, payload);
-        afterCommit.once(RELAY_WAKE, relay::wake);
+        written.fire(new Written(topic));
+    }
+
+    void wakeRelay(@Observes(during = TransactionPhase.AFTER_SUCCESS) Written w) {
+        relay.wake();
     }
 }

@@ -1,22 +1,18 @@
 package com.bloceclat.game.service;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import com.bloceclat.engine.Game;
-import com.bloceclat.game.AfterCommit;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
 
 /**
  * This replica's games as last rebuilt, so that a move does not load and replay all of its game's events: an entry
@@ -26,136 +22,76 @@ import com.bloceclat.game.AfterCommit;
  * change made by another replica, or before a restart, raises the row's count and the entry is simply not used
  * (the caller rebuilds from the events).
  *
- * <p>Nothing the cache holds is ever handed out: {@link #get} answers a copy, and {@link #putAfterCommit} takes a
- * copy at once but stores it only once the caller's transaction has committed, so a rolled-back change never
- * leaves the cache ahead of the database. Bounded by {@code bloc.game-cache.max-size} entries and
- * {@code bloc.game-cache.max-events} events in all (the least recently used go first), and
- * {@code bloc.game-cache.idle} (entries not used for that long are dropped).
+ * <p>Nothing the cache holds is ever handed out: {@link #get} answers a copy, and what {@link GameLog} hands it
+ * ({@link Committed}, a copy) is stored only once the transaction that fired it has committed (a CDI transaction
+ * observer, {@code AFTER_SUCCESS}), so a rolled-back change never leaves the cache ahead of the database. A Caffeine
+ * cache: bounded by {@code bloc.game-cache.max-events} events in all (an entry weighs its event count plus one, and
+ * at least {@code max-events / max-size}, so there are never more than {@code bloc.game-cache.max-size} entries),
+ * evicting by recency and frequency (W-TinyLFU), and entries not used for {@code bloc.game-cache.idle} expire.
  */
 @ApplicationScoped
 public class GameCache {
 
-    /** The engine state after exactly {@code eventCount} events; never mutated once stored. */
-    record Entry(int eventCount, GameService.Rebuilt rebuilt, AtomicLong usedAt) {
+    /** The state of a game after exactly {@code eventCount} events, as a committed transaction left it. */
+    record Committed(UUID id, int eventCount, Rebuilt state) {
     }
+
+    /** The engine state after exactly {@code eventCount} events; never mutated once stored. */
+    private record Entry(int eventCount, Rebuilt rebuilt) {
+    }
+
+    private Cache<UUID, Entry> entries;
 
     @Inject
-    AfterCommit afterCommit;
-
-    @ConfigProperty(name = "bloc.game-cache.max-size", defaultValue = "2000")
-    int maxSize;
-
-    @ConfigProperty(name = "bloc.game-cache.idle", defaultValue = "15m")
-    Duration idle;
-
-    /**
-     * The most events all entries may hold together (an entry weighs its event count, plus one): a long game (the
-     * AI's on an easy level may play thousands of rounds) weighs more than a short one, and memory stays bounded.
-     */
-    @ConfigProperty(name = "bloc.game-cache.max-events", defaultValue = "200000")
-    long maxEvents;
-
-    private final Map<UUID, Entry> entries = new ConcurrentHashMap<>();
-    /** The sum of the weights of the entries. */
-    private final AtomicLong weight = new AtomicLong();
-    private final ReentrantLock trimming = new ReentrantLock();
-    private volatile long lastSweep = System.nanoTime();
-
-    /** A copy of the game rebuilt after exactly {@code eventCount} events, or null when this replica has none. */
-    GameService.Rebuilt get(UUID id, int eventCount) {
-        Entry e = entries.get(id);
-        if (e == null || e.eventCount != eventCount) {
-            return null;
-        }
-        e.usedAt.set(System.nanoTime());
-        return copy(e.rebuilt);
+    GameCache(@ConfigProperty(name = "bloc.game-cache.max-size", defaultValue = "2000") int maxSize,
+            @ConfigProperty(name = "bloc.game-cache.max-events", defaultValue = "200000") long maxEvents,
+            @ConfigProperty(name = "bloc.game-cache.idle", defaultValue = "15m") Duration idle) {
+        this(maxSize, maxEvents, idle, Ticker.systemTicker(), false);
     }
 
-    /**
-     * Remembers {@code rebuilt} as the state of game {@code id} after {@code eventCount} events once the current
-     * transaction commits (nothing when it rolls back, or when there is no transaction). The state is copied now: the
-     * caller may go on using {@code rebuilt}.
-     */
-    void putAfterCommit(UUID id, int eventCount, GameService.Rebuilt rebuilt) {
-        if (!afterCommit.inTransaction()) {
-            return;
+    /** A cache on {@code ticker}; {@code inline} does Caffeine's maintenance on the caller's thread (tests). */
+    GameCache(int maxSize, long maxEvents, Duration idle, Ticker ticker, boolean inline) {
+        long least = Math.max(1, maxEvents / Math.max(1, maxSize));
+        Caffeine<Object, Object> builder = Caffeine.newBuilder().ticker(ticker).expireAfterAccess(idle)
+                .maximumWeight(maxEvents);
+        if (inline) {
+            builder.executor(Runnable::run);
         }
-        Entry entry = new Entry(eventCount, copy(rebuilt), new AtomicLong(System.nanoTime()));
-        afterCommit.run(() -> store(id, entry));
+        entries = builder.<UUID, Entry>weigher((id, e) -> (int) Math.min(Integer.MAX_VALUE,
+                Math.max(least, e.eventCount + 1L))).build();
+    }
+
+    /** A copy of the game rebuilt after exactly {@code eventCount} events, or null when this replica has none. */
+    Rebuilt get(UUID id, int eventCount) {
+        Entry e = entries.getIfPresent(id);
+        return e == null || e.eventCount != eventCount ? null : e.rebuilt.copy();
+    }
+
+    /** Stores what a transaction handed over once it has committed (never when it rolled back). */
+    void committed(@Observes(during = TransactionPhase.AFTER_SUCCESS) Committed c) {
+        store(c);
+    }
+
+    /** Stores a committed state; a state of more events (a later commit already stored) is kept. */
+    void store(Committed c) {
+        Entry entry = new Entry(c.eventCount(), c.state());
+        entries.asMap().merge(c.id(), entry, (old, now) -> old.eventCount > now.eventCount ? old : now);
     }
 
     /** Forgets everything (tests). */
     void clear() {
-        entries.forEach(this::remove);
+        entries.invalidateAll();
+        entries.cleanUp();
     }
 
-    int size() {
-        return entries.size();
+    long size() {
+        entries.cleanUp();
+        return entries.estimatedSize();
     }
 
-    /** Stores a committed state; a state of more events (a later commit already stored) is kept. */
-    void store(UUID id, Entry entry) {
-        entries.compute(id, (key, old) -> {
-            if (old != null && old.eventCount > entry.eventCount) {
-                return old;
-            }
-            weight.addAndGet(weight(entry) - (old == null ? 0 : weight(old)));
-            return entry;
-        });
-        long now = System.nanoTime();
-        if (entries.size() > maxSize || weight.get() > maxEvents || now - lastSweep > idle.toNanos() / 4) {
-            trim(now);
-        }
-    }
-
+    /** The weight of all entries (tests). */
     long weight() {
-        return weight.get();
-    }
-
-    private static long weight(Entry e) {
-        return e.eventCount + 1L;
-    }
-
-    private void remove(UUID id, Entry e) {
-        if (entries.remove(id, e)) {
-            weight.addAndGet(-weight(e));
-        }
-    }
-
-    /** Drops idle entries, then the least recently used ones down to 90 % of the bound. One thread at a time. */
-    private void trim(long now) {
-        if (!trimming.tryLock()) {
-            return;
-        }
-        try {
-            lastSweep = now;
-            long idleNanos = idle.toNanos();
-            entries.forEach((id, e) -> {
-                if (now - e.usedAt.get() > idleNanos) {
-                    remove(id, e);
-                }
-            });
-            if (entries.size() > maxSize || weight.get() > maxEvents) {
-                record Used(UUID id, Entry entry, long at) {
-                }
-                List<Used> all = new ArrayList<>(entries.size());
-                entries.forEach((id, e) -> all.add(new Used(id, e, e.usedAt.get())));
-                all.sort(Comparator.comparingLong(Used::at));
-                for (int i = 0; i < all.size()
-                        && (entries.size() > maxSize * 9 / 10 || weight.get() > maxEvents * 9 / 10); i++) {
-                    remove(all.get(i).id(), all.get(i).entry());
-                }
-            }
-        } finally {
-            trimming.unlock();
-        }
-    }
-
-    static GameService.Rebuilt copy(GameService.Rebuilt r) {
-        GameService.Rebuilt c = new GameService.Rebuilt(r.game.copy());
-        c.standingThisRound.addAll(r.standingThisRound);
-        c.lastMove = r.lastMove;
-        c.lastMoveNumber = r.lastMoveNumber;
-        return c;
+        entries.cleanUp();
+        return entries.policy().eviction().orElseThrow().weightedSize().orElseThrow();
     }
 }

@@ -19,7 +19,6 @@ import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.MatchEntity;
 import com.bloceclat.game.RaceTicket;
 import com.bloceclat.game.config.GameConfig;
-import com.bloceclat.game.messaging.GameMessages;
 import com.bloceclat.game.service.Views.GameView;
 import com.bloceclat.game.service.Views.MatchView;
 import com.bloceclat.game.service.Views.TicketView;
@@ -27,17 +26,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** Matches: creating them and deciding their result as their games change. */
+/** Matches: creating them, their views, and their live updates; their result is decided by {@link MatchJudge}. */
 @ApplicationScoped
 public class MatchService {
 
     public static final int AI_SEAT = 1;
 
     @Inject
-    GameService games;
+    Creation creation;
 
     @Inject
-    GameMessages messages;
+    GameViews games;
+
+    @Inject
+    MatchJudge judge;
 
     @Inject
     GameConfig.Race raceConfig;
@@ -46,9 +48,9 @@ public class MatchService {
     @Transactional
     public MatchView versusAi(Level level, int strength, Requester requester) {
         MatchEntity m = newMatch(GameEntity.Mode.VERSUS_AI, level, strength);
-        String token = requester.guest() ? GameService.newGameToken() : null;
-        games.newGame(m.mode, level, m.seed, false, requester, token, m.id, 0);
-        games.newGame(m.mode, level, m.seed, false, null, null, m.id, AI_SEAT);
+        String token = requester.guest() ? Creation.newGameToken() : null;
+        creation.ofMatch(m.mode, level, m.seed, requester, token, m.id, 0);
+        creation.ofMatch(m.mode, level, m.seed, null, null, m.id, AI_SEAT);
         return view(m, 0, token);
     }
 
@@ -56,9 +58,9 @@ public class MatchService {
     @Transactional
     public MatchView twoPlayers(Level level, Requester requester) {
         MatchEntity m = newMatch(GameEntity.Mode.TWO_PLAYERS, level, null);
-        String token = requester.guest() ? GameService.newGameToken() : null;
-        games.newGame(m.mode, level, m.seed, false, requester, token, m.id, 0);
-        games.newGame(m.mode, level, m.seed, false, requester, token, m.id, 1);
+        String token = requester.guest() ? Creation.newGameToken() : null;
+        creation.ofMatch(m.mode, level, m.seed, requester, token, m.id, 0);
+        creation.ofMatch(m.mode, level, m.seed, requester, token, m.id, 1);
         return view(m, 0, token);
     }
 
@@ -72,29 +74,29 @@ public class MatchService {
      */
     @Transactional
     public Joined joinRace(Level level, Requester requester) {
-        RaceTicket.lockLevel(level.name());
+        RaceTicket.lockLevel(level);
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        RaceTicket mine = RaceTicket.waitingOf(level.name(), requester.subject());
+        RaceTicket mine = RaceTicket.waitingOf(level, requester.subject());
         if (mine != null) {
             mine.seenAt = now;
             return new Joined(null, ticketView(mine));
         }
-        RaceTicket other = RaceTicket.oldestWaiting(level.name(), requester.subject(),
+        RaceTicket other = RaceTicket.oldestWaiting(level, requester.subject(),
                 now.minus(raceConfig.ticketTimeout()));
         if (other == null) {
             RaceTicket t = new RaceTicket();
             t.id = UUID.randomUUID();
             t.subject = requester.subject();
             t.name = requester.name();
-            t.level = level.name();
+            t.level = level;
             t.createdAt = now;
             t.seenAt = now;
             t.persist();
             return new Joined(null, ticketView(t));
         }
         MatchEntity m = newMatch(GameEntity.Mode.ONLINE_RACE, level, null);
-        games.newGame(m.mode, level, m.seed, false, new Requester(other.subject, other.name, null), null, m.id, 0);
-        games.newGame(m.mode, level, m.seed, false, requester, null, m.id, 1);
+        creation.ofMatch(m.mode, level, m.seed, new Requester(other.subject, other.name, null), null, m.id, 0);
+        creation.ofMatch(m.mode, level, m.seed, requester, null, m.id, 1);
         other.matchId = m.id;
         return new Joined(view(m, 1, null), null);
     }
@@ -114,7 +116,7 @@ public class MatchService {
     public void leaveRace(UUID id, Requester requester) {
         RaceTicket t = ownTicket(id, requester);
         if (t.matchId != null) {
-            throw GameService.conflict("This ticket has its match already: " + t.matchId + ".");
+            throw Refusals.conflict("This ticket has its match already: " + t.matchId + ".");
         }
         t.cancelled = true;
     }
@@ -131,15 +133,15 @@ public class MatchService {
     }
 
     private static TicketView ticketView(RaceTicket t) {
-        return new TicketView(t.id, t.level, t.matchId == null, t.matchId, t.createdAt);
+        return new TicketView(t.id, t.level.name(), t.matchId == null, t.matchId, t.createdAt);
     }
 
     private static MatchEntity newMatch(GameEntity.Mode mode, Level level, Integer strength) {
         MatchEntity m = new MatchEntity();
         m.id = UUID.randomUUID();
         m.mode = mode;
-        m.level = level.name();
-        m.seed = GameService.randomSeed();
+        m.level = level;
+        m.seed = Creation.randomSeed();
         m.strength = strength;
         m.status = MatchEntity.Status.PLAYING;
         m.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
@@ -157,7 +159,7 @@ public class MatchService {
         for (GameEntity g : seats) {
             if (g.ownerSubject != null || g.guestTokenHash != null) {
                 try {
-                    GameService.owned(g, id, requester);
+                    Refusals.owned(g, id, requester);
                     if (g.mode == GameEntity.Mode.ONLINE_RACE && !g.finished()) {
                         GameEntity.seen(List.of(g.id));
                     }
@@ -171,66 +173,13 @@ public class MatchService {
     }
 
     /**
-     * Called in the transaction of every event of a match's game, after the game's status is updated: decides the
-     * match if it can. A versus-AI game that has just beaten the score to beat is ended as {@code WON}. The match row
-     * is locked, so two games of a match are judged one at a time and the second sees the first's committed state.
-     */
-    void afterEvent(GameEntity changed) {
-        MatchEntity m = MatchEntity.lockedById(changed.matchId);
-        if (m.status != MatchEntity.Status.PLAYING) {
-            return;
-        }
-        GameEntity other = GameEntity.find("matchId = ?1 and seat <> ?2", m.id, changed.seat).firstResult();
-        MatchReferee.Side mine = new MatchReferee.Side(changed.score, changed.finished(), changed.leftAt != null);
-        MatchReferee.Side theirs = new MatchReferee.Side(other.score, other.finished(), other.leftAt != null);
-        MatchReferee.Verdict v = changed.seat == 0 ? MatchReferee.judge(m.mode, mine, theirs)
-                : MatchReferee.judge(m.mode, theirs, mine);
-        if (v.targetScore() != null) {
-            m.targetScore = v.targetScore();
-        }
-        if (v.decided()) {
-            m.status = MatchEntity.Status.FINISHED;
-            m.winnerSeat = v.winnerSeat();
-            m.result = v.result();
-            m.finishedAt = OffsetDateTime.now(ZoneOffset.UTC);
-            if (!changed.finished() && v.winnerSeat() != null && v.winnerSeat().equals(changed.seat)) {
-                changed.status = GameEntity.Status.WON;
-            }
-            if (changed.leftAt != null && !other.finished() && v.winnerSeat() != null
-                    && v.winnerSeat().equals(other.seat)) {
-                endAsWinner(other, m.finishedAt);
-            }
-        }
-    }
-
-    /**
      * Versus AI: the person's game ended behind the AI's score, which decided the match while the AI's game was still
-     * playing; that game has won and ends now. The AI driver calls this when it finds its game's match decided; the
-     * game's row lock is taken before the match is read, the order every move takes them in.
+     * playing; that game has won and ends now ({@link MatchJudge#endDecidedAiGame}). The AI driver calls this when it
+     * finds its game's match decided.
      */
     @Transactional
     public void endDecidedAiGame(UUID gameId) {
-        GameEntity g = GameEntity.lockedById(gameId);
-        if (g == null || g.finished() || g.matchId == null) {
-            return;
-        }
-        MatchEntity m = MatchEntity.findById(g.matchId);
-        if (m.status == MatchEntity.Status.FINISHED && m.winnerSeat != null && m.winnerSeat.equals(g.seat)) {
-            endAsWinner(g, m.finishedAt);
-        }
-    }
-
-    /**
-     * This game has won its match while still playing (an online race whose other player left while this one was
-     * ahead, or a versus-AI game whose person ended behind it), so it ends now, with status {@code WON} and no event
-     * of its own (its replay ends without game over, like a resignation). The caller holds this game's row lock
-     * (taken before the match's, the order every move takes them in).
-     */
-    private void endAsWinner(GameEntity g, OffsetDateTime at) {
-        g.status = GameEntity.Status.WON;
-        g.finishedAt = at;
-        g.updatedAt = at;
-        messages.finished(g, GameService.rebuild(g, g.events()).game);
+        judge.endDecidedAiGame(gameId);
     }
 
     /**
@@ -247,12 +196,12 @@ public class MatchService {
                 OptionalInt upTo = MatchVisibility.gridShownUpTo(m.mode, finished, mine.finished(), myRound,
                         games.roundOf(g));
                 if (upTo.isPresent()) {
-                    return games.heldBackViewOf(g, upTo.getAsInt());
+                    return games.heldBack(g, upTo.getAsInt());
                 }
             }
-            return games.viewOf(g);
+            return games.of(g);
         }).toList();
-        return new MatchView(m.id, m.mode.name(), m.level, m.strength, m.status.name(),
+        return new MatchView(m.id, m.mode.name(), m.level.name(), m.strength, m.status.name(),
                 MatchVisibility.seedShown(finished) ? m.seed : null, m.targetScore, m.winnerSeat, m.result,
                 yourSeat, seats, token);
     }

@@ -3,17 +3,71 @@ package com.bloceclat.game.service;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
+import com.bloceclat.engine.Board;
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.Piece;
+import com.bloceclat.engine.Rules;
+import com.bloceclat.game.GameEntity;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
-/** What the REST API answers about games. */
+/**
+ * What the REST API answers about games, and how it is made from a game's row and state: pure functions, the
+ * decisions of what may be shown taken by the caller ({@link GameViews}).
+ */
 public final class Views {
 
     private Views() {
+    }
+
+    /** A game's state as its player sees it; its seed only when {@code seedShown}. */
+    static GameView game(GameEntity g, Rebuilt r, boolean seedShown) {
+        Game game = r.game;
+        Integer undoable = g.mode == GameEntity.Mode.SOLO && !g.finished() ? r.standingThisRound.peek() : null;
+        List<PieceView> pieces = new ArrayList<>();
+        Piece[] all = game.pieces();
+        for (int s = 0; s < all.length; s++) {
+            pieces.add(new PieceView(s, all[s].name(), List.of(all[s].rows()), game.placed(s)));
+        }
+        return new GameView(g.id, g.mode.name(), g.level.name(), seedShown ? g.seed : null, g.seedSource.name(),
+                g.dailyDay, g.status.name(), List.of(Board.rows(game.board())), game.score(), game.streak(), game.miss(),
+                game.round(), pieces, game.assisted(), game.gameOver(), r.lastMoveNumber + 1, undoable, g.eventCount,
+                g.createdAt, g.finishedAt, null, null);
+    }
+
+    /**
+     * A match's game as shown to the other seat while that seat is behind it ({@link MatchVisibility#gridShownUpTo}):
+     * board, streak and miss of {@code held} (the game at the end of round {@code upTo}), no pieces; score, round,
+     * status and version of {@code live}.
+     */
+    static GameView heldBack(GameEntity g, Rebuilt live, Game held, int upTo) {
+        Game now = live.game;
+        return new GameView(g.id, g.mode.name(), g.level.name(), null, g.seedSource.name(), g.dailyDay, g.status.name(),
+                List.of(Board.rows(held.board())), now.score(), held.streak(), held.miss(), now.round(), null,
+                now.assisted(), now.gameOver(), live.lastMoveNumber + 1, null, g.eventCount, g.createdAt,
+                g.finishedAt, null, upTo);
+    }
+
+    /** What placement {@code moveNumber} did. */
+    static Happened happened(int moveNumber, Game.Move m) {
+        Rules.Outcome o = m.outcome();
+        return new Happened(moveNumber, m.round(), m.slot(), m.piece().name(), m.row(), m.col(), cells(o.placed()),
+                cells(o.cleared()), o.lines(), o.cellPoints(), o.multiplier(), o.linePoints(), o.cleanBonus(),
+                o.points(), m.roundCompleted(), m.gameOver());
+    }
+
+    private static List<int[]> cells(long mask) {
+        List<int[]> out = new ArrayList<>(Long.bitCount(mask));
+        for (long m = mask; m != 0; m &= m - 1) {
+            int bit = Long.numberOfTrailingZeros(m);
+            out.add(new int[] {bit / Board.SIZE, bit % Board.SIZE});
+        }
+        return out;
     }
 
     @Schema(description = "A piece of the round in progress")

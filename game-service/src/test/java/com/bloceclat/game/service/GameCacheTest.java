@@ -20,12 +20,15 @@ import com.bloceclat.engine.Rules;
 /** The cache's rules, without a transaction: valid only at its event count, never handing out what it holds. */
 class GameCacheTest {
 
-    private static GameCache cache(int maxSize) {
-        GameCache c = new GameCache();
-        c.maxSize = maxSize;
-        c.idle = Duration.ofMinutes(10);
-        c.maxEvents = 1_000_000;
-        return c;
+    /** Time as the cache sees it: moved by the test, never slept. */
+    private final AtomicLong nanos = new AtomicLong();
+
+    private GameCache cache(int maxSize, long maxEvents) {
+        return new GameCache(maxSize, maxEvents, Duration.ofMinutes(10), nanos::get, true);
+    }
+
+    private GameCache cache(int maxSize) {
+        return cache(maxSize, maxSize * 10L);
     }
 
     private static int[] firstLegal(Game g) {
@@ -42,8 +45,8 @@ class GameCacheTest {
         return null;
     }
 
-    private static GameService.Rebuilt played(long seed, int moves) {
-        GameService.Rebuilt r = new GameService.Rebuilt(new Game(seed, Level.MEDIUM));
+    private static Rebuilt played(long seed, int moves) {
+        Rebuilt r = new Rebuilt(new Game(seed, Level.MEDIUM));
         for (int n = 1; n <= moves; n++) {
             int[] m = firstLegal(r.game);
             r.placed(r.game.place(m[0], m[1], m[2]), n);
@@ -51,15 +54,22 @@ class GameCacheTest {
         return r;
     }
 
-    private static GameCache.Entry entry(int eventCount, GameService.Rebuilt r) {
-        return new GameCache.Entry(eventCount, GameCache.copy(r), new AtomicLong(System.nanoTime()));
+    private static final UUID NONE = new UUID(0, 0);
+
+    /** What a committed transaction hands the cache: a copy (GameLog hands a copy). */
+    private static GameCache.Committed entry(int eventCount, Rebuilt r) {
+        return new GameCache.Committed(NONE, eventCount, r.copy());
+    }
+
+    private static void store(GameCache cache, UUID id, GameCache.Committed c) {
+        cache.store(new GameCache.Committed(id, c.eventCount(), c.state()));
     }
 
     @Test
     void anEntryIsUsedOnlyAtItsEventCount() {
         GameCache cache = cache(100);
         UUID id = UUID.randomUUID();
-        cache.store(id, entry(2, played(7, 2)));
+        store(cache, id, entry(2, played(7, 2)));
         assertNotNull(cache.get(id, 2));
         // the row says another replica (or this one before a restart) wrote more: not used
         assertNull(cache.get(id, 3));
@@ -71,16 +81,16 @@ class GameCacheTest {
     void whatGetAnswersIsACopyThatMayBePlayedOnWithoutChangingTheCache() {
         GameCache cache = cache(100);
         UUID id = UUID.randomUUID();
-        GameService.Rebuilt original = played(11, 1);
+        Rebuilt original = played(11, 1);
         long board = original.game.board();
-        cache.store(id, entry(1, original));
+        store(cache, id, entry(1, original));
 
-        GameService.Rebuilt taken = cache.get(id, 1);
+        Rebuilt taken = cache.get(id, 1);
         assertNotSame(original.game, taken.game);
         int[] m = firstLegal(taken.game);
         taken.placed(taken.game.place(m[0], m[1], m[2]), 2);
         // as if that move's transaction rolled back: the cache still has the state after one event
-        GameService.Rebuilt again = cache.get(id, 1);
+        Rebuilt again = cache.get(id, 1);
         assertEquals(board, again.game.board());
         assertEquals(1, again.lastMoveNumber);
         assertEquals(1, again.game.placements());
@@ -91,11 +101,11 @@ class GameCacheTest {
     void aLaterStateIsNeverReplacedByAnEarlierOne() {
         GameCache cache = cache(100);
         UUID id = UUID.randomUUID();
-        cache.store(id, entry(3, played(5, 3)));
-        cache.store(id, entry(2, played(5, 2)));
+        store(cache, id, entry(3, played(5, 3)));
+        store(cache, id, entry(2, played(5, 2)));
         assertNotNull(cache.get(id, 3));
         assertNull(cache.get(id, 2));
-        cache.store(id, entry(4, played(5, 4)));
+        store(cache, id, entry(4, played(5, 4)));
         assertNotNull(cache.get(id, 4));
     }
 
@@ -103,10 +113,10 @@ class GameCacheTest {
     void theCacheIsBoundedAndDropsTheLeastRecentlyUsed() {
         GameCache cache = cache(10);
         UUID kept = UUID.randomUUID();
-        cache.store(kept, entry(0, played(1, 0)));
+        store(cache, kept, entry(0, played(1, 0)));
         for (int i = 0; i < 50; i++) {
             cache.get(kept, 0);
-            cache.store(UUID.randomUUID(), entry(0, played(i, 0)));
+            store(cache, UUID.randomUUID(), entry(0, played(i, 0)));
         }
         assertTrue(cache.size() <= 10, "size " + cache.size());
         assertNotNull(cache.get(kept, 0));
@@ -114,14 +124,13 @@ class GameCacheTest {
 
     @Test
     void longGamesWeighMoreAndTheEventsHeldInAllAreBounded() {
-        GameCache cache = cache(1000);
-        cache.maxEvents = 100;
+        GameCache cache = cache(1000, 100);
         UUID id = UUID.randomUUID();
-        cache.store(id, entry(10, played(3, 0)));
-        cache.store(id, entry(12, played(3, 0)));
+        store(cache, id, entry(10, played(3, 0)));
+        store(cache, id, entry(12, played(3, 0)));
         assertEquals(13, cache.weight());
         for (int i = 0; i < 20; i++) {
-            cache.store(UUID.randomUUID(), entry(29, played(i, 0)));
+            store(cache, UUID.randomUUID(), entry(29, played(i, 0)));
         }
         assertTrue(cache.weight() <= 100, "weight " + cache.weight());
         assertTrue(cache.size() <= 3, "size " + cache.size());
@@ -130,13 +139,12 @@ class GameCacheTest {
     }
 
     @Test
-    void idleEntriesAreDropped() throws Exception {
+    void idleEntriesAreDropped() {
         GameCache cache = cache(100);
-        cache.idle = Duration.ofMillis(40);
         UUID old = UUID.randomUUID();
-        cache.store(old, entry(0, played(1, 0)));
-        Thread.sleep(60);
-        cache.store(UUID.randomUUID(), entry(0, played(2, 0)));
+        store(cache, old, entry(0, played(1, 0)));
+        nanos.addAndGet(Duration.ofMinutes(10).plusSeconds(1).toNanos());
+        store(cache, UUID.randomUUID(), entry(0, played(2, 0)));
         assertNull(cache.get(old, 0));
         assertEquals(1, cache.size());
     }

@@ -1,0 +1,72 @@
+package com.bloceclat.game.service;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.MatchEntity;
+import com.bloceclat.game.service.GameService.AiQuestion;
+import com.bloceclat.game.service.Views.Suggestion;
+import com.bloceclat.engine.solver.Solution;
+
+/**
+ * Versus AI: the AI's turns ({@link AiDriver} asks the solver between {@link #question} and {@link #play}). A turn is
+ * played only on the state it was asked about, so two replicas never both play one turn.
+ */
+@ApplicationScoped
+class AiTurns {
+
+    @Inject
+    GameLog log;
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    Moves moves;
+
+    /**
+     * The question for the AI's next placement, {@link AiQuestion#waits() waiting} when it may not play yet, or null
+     * when its game or match is no longer being played.
+     */
+    AiQuestion question(UUID gameId) {
+        GameEntity g = store.read(gameId);
+        if (g == null || g.status != GameEntity.Status.PLAYING) {
+            return null;
+        }
+        MatchEntity match = store.match(g.matchId);
+        if (match.status != MatchEntity.Status.PLAYING) {
+            return null;
+        }
+        Rebuilt r = log.current(g);
+        GameEntity person = store.seat(g.matchId, 0);
+        int piecesLeft = (int) Arrays.stream(r.game.remaining()).filter(Objects::nonNull).count();
+        if (!MatchVisibility.aiMayPlay(r.game.round(), piecesLeft, log.current(person).game.round(),
+                person.finished())) {
+            return AiQuestion.waiting(g.id, g.eventCount);
+        }
+        SolverQuestions.Question q = SolverQuestions.ai(g.id + ":" + g.eventCount, r.game, match.strength,
+                g.seed + g.eventCount);
+        return new AiQuestion(g.id, g.eventCount, q.request(), q.slots(), false);
+    }
+
+    /**
+     * Plays the first placement of the solver's answer on the AI's game, unless the game moved on meanwhile (another
+     * replica played it). Answers whether a placement was made.
+     */
+    boolean play(AiQuestion question, Solution answer) {
+        GameEntity g = store.locked(question.gameId());
+        if (g.eventCount != question.eventCount() || g.status != GameEntity.Status.PLAYING
+                || store.match(g.matchId).status != MatchEntity.Status.PLAYING) {
+            return false;
+        }
+        Suggestion first = SolverQuestions.first(answer, question.slots(), g.id);
+        Rebuilt r = log.current(g);
+        moves.placed(g, r, r.lastMoveNumber + 1, first.slot(), first.row(), first.col());
+        return true;
+    }
+}

@@ -1,0 +1,160 @@
+package com.bloceclat.game.service;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+
+import com.bloceclat.engine.Game;
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.GameEvent;
+import com.bloceclat.game.messaging.GameMessages;
+
+/**
+ * The core of game-service: it owns one game's log. Every change of a game goes through here, in the caller's
+ * transaction, in this order:
+ * <ol>
+ * <li>{@link #locked}: the game's row, locked, so changes of one game are made one at a time (and checked owned);</li>
+ * <li>{@link #current}: its state after the row's event count, from this replica's {@link GameCache} or replayed
+ * from its events ({@link Rebuilt#of});</li>
+ * <li>the command handler applies the command on the engine ({@code Game}) and refuses what the rules refuse;</li>
+ * <li>{@link #append}: the event stored, the row's summary updated, the game ended if the event ended it
+ * ({@link #finish}), {@link GameChanged} fired (matches observe it, {@link MatchJudge}), then the {@code game-events}
+ * message written to the outbox; the new state is handed to the cache, which keeps it only once the transaction
+ * has committed.</li>
+ * </ol>
+ * Guarantees: a game's event {@code n} is written only by the transaction holding its row lock with
+ * {@code event_count = n}, so events are numbered without gap or double; a game ends in one place ({@link #finish}),
+ * so its {@code game-finished} message is written once, whoever ended it; nothing is sent to Kafka here (the outbox
+ * relay sends after commit) and nothing of a rolled-back change stays in the cache.
+ */
+@ApplicationScoped
+class GameLog {
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    GameCache cache;
+
+    @Inject
+    GameMessages messages;
+
+    @Inject
+    Event<GameChanged> changes;
+
+    @Inject
+    Event<GameCache.Committed> committed;
+
+    /** The game's row, locked for this transaction, if {@code requester} may play it. */
+    GameEntity locked(UUID id, Requester requester) {
+        return Refusals.owned(store.locked(id), id, requester);
+    }
+
+    /** The game's row, not locked, if {@code requester} may see it. */
+    GameEntity read(UUID id, Requester requester) {
+        return Refusals.owned(store.read(id), id, requester);
+    }
+
+    /**
+     * The game's state after its row's {@code eventCount} events: this replica's cached copy, or replayed from the
+     * events and then cached once this transaction commits. Read without the row lock the events may already be more
+     * than the count: that state is answered but not cached.
+     */
+    Rebuilt current(GameEntity g) {
+        Rebuilt r = cache.get(g.id, g.eventCount);
+        if (r == null) {
+            List<GameEvent> events = store.events(g);
+            r = replayed(g, events);
+            if (events.size() == g.eventCount) {
+                remember(g, r);
+            }
+        }
+        return r;
+    }
+
+    /** The cached state when it is the one after the row's count, else null (the caller then reads the events). */
+    Rebuilt cached(GameEntity g) {
+        return cache.get(g.id, g.eventCount);
+    }
+
+    /** The game's state after {@code events} (some of its events, in order). */
+    static Rebuilt replayed(GameEntity g, List<GameEvent> events) {
+        return Rebuilt.of(g.seed, g.level, events);
+    }
+
+    /** Stores a new game's row (its state is that of a new engine game) and writes its {@code CREATED} message. */
+    Rebuilt create(GameEntity g) {
+        g.status = GameEntity.Status.PLAYING;
+        g.createdAt = now();
+        g.updatedAt = g.createdAt;
+        Rebuilt r = replayed(g, List.of());
+        summarize(g, r.game);
+        store.insert(g);
+        messages.created(g, r.game);
+        remember(g, r);
+        return r;
+    }
+
+    /**
+     * Appends {@code event} (its type, round and fields set by the caller) to the game whose row this transaction
+     * has locked, {@code r} being the game's state once the event is applied; see the class comment for what follows.
+     */
+    GameEvent append(GameEntity g, Rebuilt r, GameEvent event) {
+        event.gameId = g.id;
+        event.seq = g.eventCount;
+        event.createdAt = now();
+        store.append(event);
+        if (g.mode == GameEntity.Mode.ONLINE_RACE && g.leftAt == null) {
+            store.seen(g.id);
+        }
+        g.eventCount++;
+        g.updatedAt = event.createdAt;
+        summarize(g, r.game);
+        if (event.type == GameEvent.Type.RESIGN) {
+            finish(g, GameEntity.Status.RESIGNED, r.game, event.createdAt);
+        } else if (r.game.gameOver()) {
+            finish(g, GameEntity.Status.OVER, r.game, event.createdAt);
+        }
+        changes.fire(new GameChanged(g, r.game, event));
+        messages.changed(g, r.game, event);
+        remember(g, r);
+        return event;
+    }
+
+    /**
+     * Ends a game still playing with {@code status} (OVER, RESIGNED, or WON when it won its match), at {@code at}, and
+     * writes its {@code game-finished} message: the one place a game ends. A game already ended is left as it is.
+     * The caller holds the game's row lock. Answers whether it ended the game now.
+     */
+    boolean finish(GameEntity g, GameEntity.Status status, Game state, OffsetDateTime at) {
+        if (g.finished()) {
+            return false;
+        }
+        g.status = status;
+        g.finishedAt = at;
+        g.updatedAt = at;
+        messages.finished(g, state);
+        return true;
+    }
+
+    /** Hands the state after the row's count to the cache, which keeps a copy once this transaction commits. */
+    private void remember(GameEntity g, Rebuilt r) {
+        committed.fire(new GameCache.Committed(g.id, g.eventCount, r.copy()));
+    }
+
+    private static void summarize(GameEntity g, Game game) {
+        g.score = game.score();
+        g.assisted = game.assisted();
+    }
+
+    /** Now, to the microsecond PostgreSQL stores: a time published (game-finished) is the one stored. */
+    static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+    }
+}

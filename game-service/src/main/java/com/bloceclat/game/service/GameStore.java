@@ -1,0 +1,40 @@
+package com.bloceclat.game.service;
+
+import java.util.List;
+import java.util.UUID;
+
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.GameEvent;
+import com.bloceclat.game.MatchEntity;
+
+/**
+ * Where games' rows and their event logs are kept ({@link DbGameStore}: PostgreSQL). The command layer reaches the
+ * database only through this, so it is tested with a store in memory (GameCommandsTest) beside the tests on the real
+ * database.
+ */
+interface GameStore {
+
+    /** The game's row, locked for this transaction (changes of one game are made one at a time), or null. */
+    GameEntity locked(UUID id);
+
+    /** The game's row without a lock, or null. */
+    GameEntity read(UUID id);
+
+    /** The game's events in order. */
+    List<GameEvent> events(GameEntity g);
+
+    /** Stores a new game's row. */
+    void insert(GameEntity g);
+
+    /** Appends an event; its game's row is locked by this transaction. */
+    void append(GameEvent e);
+
+    /** A match, or null. */
+    MatchEntity match(UUID id);
+
+    /** The game of {@code seat} in a match, or null. */
+    GameEntity seat(UUID matchId, int seat);
+
+    /** Marks an online race's player of this game as there now ({@link GameEntity#seen}). */
+    void seen(UUID gameId);
+}

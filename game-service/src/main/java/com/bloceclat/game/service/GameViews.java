@@ -1,0 +1,70 @@
+package com.bloceclat.game.service;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.bloceclat.engine.Game;
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.MatchEntity;
+import com.bloceclat.game.service.Views.GameView;
+
+/** Views of games ({@link Views}) with what may be shown now decided: the seed, a match's held-back grid. */
+@ApplicationScoped
+class GameViews {
+
+    @Inject
+    GameLog log;
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    DailyChallenge daily;
+
+    /** A game's state as its player sees it after {@code r}. */
+    GameView of(GameEntity g, Rebuilt r) {
+        return Views.game(g, r, seedShown(g));
+    }
+
+    /** A game's current state. */
+    GameView of(GameEntity g) {
+        return of(g, log.current(g));
+    }
+
+    /** The round in progress of a game. */
+    int roundOf(GameEntity g) {
+        return log.current(g).game.round();
+    }
+
+    /** A game's grid as it was at the end of round {@code upTo}: after its events of rounds up to that one. */
+    Game gridUpTo(GameEntity g, int upTo) {
+        return GameLog.replayed(g, store.events(g).stream().filter(e -> e.round <= upTo).toList()).game;
+    }
+
+    /** A match's game as shown to the other seat while that seat is behind it, at the end of round {@code upTo}. */
+    GameView heldBack(GameEntity g, int upTo) {
+        return Views.heldBack(g, log.current(g), gridUpTo(g, upTo), upTo);
+    }
+
+    /**
+     * Whether a game's seed may be shown now (views, sockets, the replay): a chosen seed always; the server's once the
+     * game has ended; a daily seed once the game has ended and its UTC day is over (not before, even once the game
+     * ended: the seed is everyone's that day; not while a game started that day is still played after it). Match
+     * games carry the server's seed and follow its rule here.
+     */
+    boolean seedShown(GameEntity g) {
+        if (g.matchId != null && !matchSeedShown(g)) {
+            return false; // every seat plays the match's one seed: not before the whole match has ended (h2)
+        }
+        return switch (g.seedSource) {
+            case CHOSEN -> true;
+            case SERVER -> g.finished();
+            case DAILY -> g.finished() && daily.over(g.dailyDay);
+        };
+    }
+
+    /** A match's game: whether its match's seed may be shown (the match has finished). */
+    boolean matchSeedShown(GameEntity g) {
+        return MatchVisibility.seedShown(store.match(g.matchId).status == MatchEntity.Status.FINISHED);
+    }
+}

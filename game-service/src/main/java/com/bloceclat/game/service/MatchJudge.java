@@ -1,0 +1,93 @@
+package com.bloceclat.game.service;
+
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import com.bloceclat.engine.Game;
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.MatchEntity;
+
+/**
+ * Decides matches as their games change: observes {@link GameChanged} inside the transaction of the change, asks the
+ * {@link MatchReferee} (a pure decision) and applies its verdict in {@link #apply}, the one place a match is decided
+ * and a game ends by winning it. The match row is locked after the game's (the order every change takes them in),
+ * so two games of a match are judged one at a time and the second sees the first's committed state. Games end
+ * through {@link GameLog#finish}, so each game's {@code game-finished} message is written once whoever ends it.
+ */
+@ApplicationScoped
+class MatchJudge {
+
+    @Inject
+    GameLog log;
+
+    @Inject
+    GameStore store;
+
+    void judge(@Observes GameChanged change) {
+        GameEntity changed = change.game();
+        if (changed.matchId == null) {
+            return;
+        }
+        MatchEntity m = MatchEntity.lockedById(changed.matchId);
+        if (m.status != MatchEntity.Status.PLAYING) {
+            return;
+        }
+        GameEntity other = store.seat(m.id, 1 - changed.seat);
+        MatchReferee.Side mine = side(changed);
+        MatchReferee.Side theirs = side(other);
+        MatchReferee.Verdict v = changed.seat == 0 ? MatchReferee.judge(m.mode, mine, theirs)
+                : MatchReferee.judge(m.mode, theirs, mine);
+        apply(m, v, change.event().createdAt, changed, change.state(), other);
+    }
+
+    /**
+     * Versus AI: the person's game ended behind the AI's score, which decided the match while the AI's game was still
+     * playing; that game has won and ends now. The game's row lock is taken before the match is read.
+     */
+    void endDecidedAiGame(UUID gameId) {
+        GameEntity g = store.locked(gameId);
+        if (g == null || g.finished() || g.matchId == null) {
+            return;
+        }
+        MatchEntity m = store.match(g.matchId);
+        if (m.status == MatchEntity.Status.FINISHED && m.winnerSeat != null && m.winnerSeat.equals(g.seat)) {
+            log.finish(g, GameEntity.Status.WON, log.current(g).game, m.finishedAt);
+        }
+    }
+
+    /**
+     * Applies a verdict on match {@code m} (row locked) after a change of {@code changed} ({@code state} its engine
+     * state): the score to beat, the result, and the end as {@code WON} of a game still playing that has won: the
+     * changed game that beat the score to beat, or the other when the changed one's player left the race behind it.
+     */
+    private void apply(MatchEntity m, MatchReferee.Verdict v, OffsetDateTime at, GameEntity changed, Game state,
+            GameEntity other) {
+        if (v.targetScore() != null) {
+            m.targetScore = v.targetScore();
+        }
+        if (!v.decided()) {
+            return;
+        }
+        m.status = MatchEntity.Status.FINISHED;
+        m.winnerSeat = v.winnerSeat();
+        m.result = v.result();
+        m.finishedAt = GameLog.now(); // after the change's event: a game ended by this decision ends after it
+        if (v.winnerSeat() == null) {
+            return;
+        }
+        if (v.winnerSeat().equals(changed.seat)) {
+            log.finish(changed, GameEntity.Status.WON, state, at);
+        } else if (changed.leftAt != null) {
+            // the other seat's row is locked by the reaper (RaceReaper), before this match's
+            log.finish(other, GameEntity.Status.WON, log.current(other).game, m.finishedAt);
+        }
+    }
+
+    private static MatchReferee.Side side(GameEntity g) {
+        return new MatchReferee.Side(g.score, g.finished(), g.leftAt != null);
+    }
+}

@@ -1,0 +1,106 @@
+package com.bloceclat.game.service;
+
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.IllegalMoveException;
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.GameEvent;
+import com.bloceclat.game.config.GameConfig;
+import com.bloceclat.game.service.Views.MoveView;
+
+/**
+ * Placements, in every mode (solo, versus AI, two players, online race): numbered by the client, so a move sent
+ * twice is answered again and never applied twice, and a move out of order is refused with the next number.
+ */
+@ApplicationScoped
+class Moves {
+
+    @Inject
+    GameLog log;
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    GameViews views;
+
+    @Inject
+    GameConfig.Limits limits;
+
+    /** Places the piece of {@code slot} at ({@code row}, {@code col}) as move {@code moveNumber}. */
+    MoveView move(UUID id, Requester requester, int moveNumber, int slot, int row, int col) {
+        GameEntity g = log.locked(id, requester);
+        Rebuilt cached = log.cached(g);
+        if (cached != null && moveNumber == cached.lastMoveNumber + 1) {
+            // the next move of a game this replica holds at the locked row's event count: no events to load
+            return place(g, cached, moveNumber, slot, row, col);
+        }
+        List<GameEvent> events = store.events(g);
+        for (GameEvent e : events) {
+            if (e.type == GameEvent.Type.PLACE && e.moveNumber == moveNumber) {
+                if (e.slot != slot || e.row != row || e.col != col) {
+                    throw Refusals.conflict("Move " + moveNumber + " was already played, as slot " + e.slot + " at ("
+                            + e.row + "," + e.col + "); the next move number is " + (lastMoveNumber(events) + 1)
+                            + ".");
+                }
+                Rebuilt upTo = GameLog.replayed(g, events.subList(0, e.seq + 1));
+                return new MoveView(true, Views.happened(moveNumber, upTo.lastMove), views.of(g, upTo));
+            }
+        }
+        int expected = lastMoveNumber(events) + 1;
+        if (moveNumber != expected) {
+            throw Refusals.conflict("Move number " + moveNumber + " is out of order: the next move number is "
+                    + expected + ".");
+        }
+        return place(g, GameLog.replayed(g, events), moveNumber, slot, row, col);
+    }
+
+    /** Plays move {@code moveNumber} (the next one) on {@code r}, the game's current state, and stores it. */
+    private MoveView place(GameEntity g, Rebuilt r, int moveNumber, int slot, int row, int col) {
+        Refusals.ifFinished(store, g);
+        Refusals.ifNotYourTurn(store, g);
+        Refusals.ifAtCap(limits, g, null, 0);
+        Game.Move m;
+        try {
+            m = placed(g, r, moveNumber, slot, row, col);
+        } catch (IllegalMoveException e) {
+            throw Refusals.conflict("Illegal move: " + e.getMessage() + ".");
+        }
+        return new MoveView(false, Views.happened(moveNumber, m), views.of(g, r));
+    }
+
+    /**
+     * Applies and appends a placement on a game whose row this transaction has locked, {@code r} its current state:
+     * the player's move and the AI's ({@link AiTurns}).
+     *
+     * @throws IllegalMoveException when the engine refuses it (nothing is written)
+     */
+    Game.Move placed(GameEntity g, Rebuilt r, int moveNumber, int slot, int row, int col) {
+        Game.Move m = r.game.place(slot, row, col);
+        r.placed(m, moveNumber);
+        GameEvent event = new GameEvent();
+        event.type = GameEvent.Type.PLACE;
+        event.round = m.round();
+        event.slot = slot;
+        event.row = row;
+        event.col = col;
+        event.moveNumber = moveNumber;
+        log.append(g, r, event);
+        return m;
+    }
+
+    static int lastMoveNumber(List<GameEvent> events) {
+        int last = 0;
+        for (GameEvent e : events) {
+            if (e.type == GameEvent.Type.PLACE) {
+                last = Math.max(last, e.moveNumber);
+            }
+        }
+        return last;
+    }
+}

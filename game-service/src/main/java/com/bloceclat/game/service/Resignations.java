@@ -1,0 +1,76 @@
+package com.bloceclat.game.service;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.GameEvent;
+import com.bloceclat.game.service.Views.GameView;
+
+/** Resigning a game: by its player, or for an online race's player who has gone ({@link RaceReaper}). */
+@ApplicationScoped
+class Resignations {
+
+    @Inject
+    GameLog log;
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    GameViews views;
+
+    @Inject
+    EntityManager em;
+
+    GameView resign(UUID id, Requester requester) {
+        return resignLocked(log.locked(id, requester));
+    }
+
+    /** Resigns a game whose row this transaction has locked: the one way a game is resigned. */
+    private GameView resignLocked(GameEntity g) {
+        Refusals.ifFinished(store, g);
+        Rebuilt r = log.current(g);
+        GameEvent event = new GameEvent();
+        event.type = GameEvent.Type.RESIGN;
+        event.round = r.game.round();
+        log.append(g, r, event);
+        return views.of(g, r);
+    }
+
+    /**
+     * Online race: resigns the game for its player if they are still gone, that is if the game is still playing in
+     * a match still playing and its player has not been seen (see {@link GameEntity#seen}) for longer than
+     * {@code timeout}, by the database's clock. Both games of the match are locked without waiting (SKIP LOCKED): a
+     * game being moved, or being looked at by another replica's reaper, is left for a later pass, so two replicas
+     * never both resign it and a move in progress always wins over its reaping. Answers whether it resigned.
+     */
+    boolean resignIfGone(UUID id, Duration timeout) {
+        List<?> gone = em.createNativeQuery("SELECT g.id FROM game g "
+                + "JOIN match m ON m.id = g.match_id WHERE g.id = :id AND g.mode = 'ONLINE_RACE' "
+                + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
+                + "AND greatest(g.last_seen_at, g.created_at) < now() - make_interval(secs => :secs) "
+                + "FOR UPDATE OF g SKIP LOCKED")
+                .setParameter("id", id).setParameter("secs", timeout.toMillis() / 1000.0).getResultList();
+        if (gone.isEmpty()) {
+            return false;
+        }
+        // the other seat's game may end too (won, when it is ahead): lock it first, as a move would
+        List<?> other = em.createNativeQuery("SELECT g.id FROM game g "
+                + "JOIN game me ON me.match_id = g.match_id AND me.id = :id WHERE g.id <> :id "
+                + "FOR UPDATE OF g SKIP LOCKED")
+                .setParameter("id", id).getResultList();
+        if (other.isEmpty()) {
+            return false;
+        }
+        GameEntity g = store.read(id);
+        g.leftAt = GameLog.now();
+        resignLocked(g);
+        return true;
+    }
+}

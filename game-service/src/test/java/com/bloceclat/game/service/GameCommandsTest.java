@@ -1,0 +1,408 @@
+package com.bloceclat.game.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Proxy;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
+
+import jakarta.enterprise.event.Event;
+import jakarta.enterprise.inject.Vetoed;
+import jakarta.enterprise.event.NotificationOptions;
+import jakarta.enterprise.util.TypeLiteral;
+import jakarta.ws.rs.ClientErrorException;
+import jakarta.ws.rs.ForbiddenException;
+import jakarta.ws.rs.NotFoundException;
+
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.engine.Game;
+import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Piece;
+import com.bloceclat.engine.Rules;
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.GameEvent;
+import com.bloceclat.game.MatchEntity;
+import com.bloceclat.game.config.GameConfig;
+import com.bloceclat.game.config.IntegrityConfig;
+import com.bloceclat.game.messaging.GameMessages;
+import com.bloceclat.game.service.Views.GameView;
+import com.bloceclat.game.service.Views.MoveView;
+import com.bloceclat.game.service.Views.Suggestion;
+
+/**
+ * The command layer (Creation, Moves, Undos, Hints, Resignations over GameLog) without a database: the log store is
+ * kept in memory ({@link MemoryStore}), the messages are recorded instead of written to the outbox, and every
+ * transaction commits at once (the cache is handed its state as a commit would). The same commands against
+ * PostgreSQL and Kafka are GameResourceTest, MatchResourceTest, BoundedWorkTest and GameCacheIntegrationTest.
+ */
+class GameCommandsTest {
+
+    /** Games, events and matches in memory; counts the event reads (a move on a cached game makes none). */
+    static final class MemoryStore implements GameStore {
+        final Map<UUID, GameEntity> games = new HashMap<>();
+        final Map<UUID, List<GameEvent>> events = new HashMap<>();
+        final Map<UUID, MatchEntity> matches = new HashMap<>();
+        int eventReads;
+
+        @Override
+        public GameEntity locked(UUID id) {
+            return games.get(id);
+        }
+
+        @Override
+        public GameEntity read(UUID id) {
+            return games.get(id);
+        }
+
+        @Override
+        public List<GameEvent> events(GameEntity g) {
+            eventReads++;
+            return List.copyOf(events.getOrDefault(g.id, List.of()));
+        }
+
+        @Override
+        public void insert(GameEntity g) {
+            games.put(g.id, g);
+        }
+
+        @Override
+        public void append(GameEvent e) {
+            List<GameEvent> log = events.computeIfAbsent(e.gameId, k -> new ArrayList<>());
+            assertEquals(log.size(), e.seq, "events are numbered without gap or double");
+            log.add(e);
+        }
+
+        @Override
+        public MatchEntity match(UUID id) {
+            return matches.get(id);
+        }
+
+        @Override
+        public GameEntity seat(UUID matchId, int seat) {
+            return games.values().stream().filter(g -> matchId.equals(g.matchId) && g.seat == seat).findFirst()
+                    .orElse(null);
+        }
+
+        @Override
+        public void seen(UUID gameId) {
+        }
+    }
+
+    /**
+     * The messages a change wrote, as "TYPE status" (changed) and "FINISHED status" (finished). Vetoed: it would
+     * inherit GameMessages' scope and be a second bean of that type in the Quarkus tests of this module.
+     */
+    @Vetoed
+    static final class Recorded extends GameMessages {
+        final List<String> written = new ArrayList<>();
+
+        @Override
+        public void created(GameEntity g, Game game) {
+            written.add("CREATED " + g.status);
+        }
+
+        @Override
+        public void changed(GameEntity g, Game game, GameEvent event) {
+            written.add(event.type + " " + g.status);
+        }
+
+        @Override
+        public void finished(GameEntity g, Game game) {
+            written.add("FINISHED " + g.status);
+        }
+    }
+
+    /** A CDI event whose observers are called at once (the transaction commits at once). */
+    static <T> Event<T> event(Consumer<T> observer) {
+        return new Event<>() {
+            @Override
+            public void fire(T event) {
+                observer.accept(event);
+            }
+
+            @Override
+            public <U extends T> CompletionStage<U> fireAsync(U event) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public <U extends T> CompletionStage<U> fireAsync(U event, NotificationOptions options) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public Event<T> select(Annotation... qualifiers) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public <U extends T> Event<U> select(Class<U> subtype, Annotation... qualifiers) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public <U extends T> Event<U> select(TypeLiteral<U> subtype, Annotation... qualifiers) {
+                throw new UnsupportedOperationException();
+            }
+        };
+    }
+
+    static GameConfig.Limits limits(int events, int undos, int hints) {
+        return (GameConfig.Limits) Proxy.newProxyInstance(GameConfig.Limits.class.getClassLoader(),
+                new Class<?>[] {GameConfig.Limits.class}, (proxy, method, args) -> switch (method.getName()) {
+                    case "eventsPerGame" -> events;
+                    case "undosPerGame" -> undos;
+                    case "hintsPerGame" -> hints;
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+    }
+
+    final MemoryStore store = new MemoryStore();
+    final Recorded messages = new Recorded();
+    final List<GameChanged> changes = new ArrayList<>();
+    final GameLog log = new GameLog();
+    final GameViews views = new GameViews();
+    final Creation creation = new Creation();
+    final Moves moves = new Moves();
+    final Undos undos = new Undos();
+    final Hints hints = new Hints();
+    final Resignations resignations = new Resignations();
+
+    GameCommandsTest() {
+        GameCache cache = new GameCache(100, 10_000, Duration.ofMinutes(10), () -> 0L, true);
+        log.store = store;
+        log.cache = cache;
+        log.messages = messages;
+        log.changes = event(changes::add);
+        log.committed = event(cache::store);
+        DailyChallenge daily = new DailyChallenge((IntegrityConfig.Daily) () -> "a test secret of the day",
+                Clock.fixed(Instant.parse("2026-12-01T12:00:00Z"), ZoneOffset.UTC));
+        views.log = log;
+        views.store = store;
+        views.daily = daily;
+        creation.log = log;
+        creation.views = views;
+        creation.daily = daily;
+        moves.log = log;
+        moves.store = store;
+        moves.views = views;
+        undos.log = log;
+        undos.store = store;
+        undos.views = views;
+        hints.log = log;
+        hints.store = store;
+        hints.views = views;
+        resignations.log = log;
+        resignations.store = store;
+        resignations.views = views;
+        limit(limits(1000, 2, 1));
+    }
+
+    /** Sets the caps per game (bloc.limits): events, undos, hints. */
+    GameCommandsTest limit(GameConfig.Limits limits) {
+        moves.limits = limits;
+        undos.limits = limits;
+        hints.limits = limits;
+        return this;
+    }
+
+    static final Requester ANN = new Requester("ann", "Ann", null);
+
+    GameView solo(long seed) {
+        return creation.solo(new GameService.NewGame(Level.MEDIUM, seed, false), ANN);
+    }
+
+    /** The first legal placement of the pieces still to place: slot, row, col. */
+    static int[] firstLegal(Game g) {
+        Piece[] remaining = g.remaining();
+        for (int s = 0; s < remaining.length; s++) {
+            for (int r = 0; remaining[s] != null && r < 9; r++) {
+                for (int col = 0; col < 9; col++) {
+                    if (Rules.illegalReason(g.board(), remaining[s], r, col) == null) {
+                        return new int[] {s, r, col};
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The game as the player sees it, rebuilt from the store's events (what a fresh replica would answer). */
+    Game replayed(UUID id) {
+        return GameLog.replayed(store.games.get(id), store.events.getOrDefault(id, List.of())).game;
+    }
+
+    MoveView playNext(UUID id, int moveNumber) {
+        int[] m = firstLegal(replayed(id));
+        return moves.move(id, ANN, moveNumber, m[0], m[1], m[2]);
+    }
+
+    static int status(ClientErrorException e) {
+        return e.getResponse().getStatus();
+    }
+
+    @Test
+    void aMoveIsAppendedAsTheGamesNextEventAndAnnouncedAfterItsObservers() {
+        GameView created = solo(7);
+        assertEquals(List.of("CREATED PLAYING"), messages.written);
+        MoveView moved = playNext(created.id(), 1);
+
+        GameEntity row = store.games.get(created.id());
+        assertEquals(1, row.eventCount);
+        assertEquals(1, moved.game().version());
+        assertEquals(2, moved.game().nextMoveNumber());
+        assertEquals(replayed(created.id()).score(), row.score);
+        assertEquals(List.of("CREATED PLAYING", "PLACE PLAYING"), messages.written);
+        assertEquals(1, changes.size());
+        assertEquals(GameEvent.Type.PLACE, changes.get(0).event().type);
+        assertEquals(0, changes.get(0).event().seq);
+    }
+
+    @Test
+    void theNextMoveOfACachedGameReadsNoEvents() {
+        UUID id = solo(8).id();
+        playNext(id, 1);
+        int reads = store.eventReads;
+        Game before = replayed(id);
+        int[] m = firstLegal(before);
+        store.eventReads = reads;
+        moves.move(id, ANN, 2, m[0], m[1], m[2]);
+        assertEquals(reads, store.eventReads, "the cached state after move 1 was used");
+        assertEquals(2, store.events.get(id).size());
+    }
+
+    @Test
+    void aMoveSentAgainIsAnsweredAgainAndNeverAppliedTwice() {
+        UUID id = solo(9).id();
+        int[] m = firstLegal(replayed(id));
+        MoveView first = moves.move(id, ANN, 1, m[0], m[1], m[2]);
+        MoveView again = moves.move(id, ANN, 1, m[0], m[1], m[2]);
+        assertFalse(first.repeated());
+        assertTrue(again.repeated());
+        assertEquals(first.move().points(), again.move().points());
+        assertEquals(1, store.events.get(id).size());
+
+        ClientErrorException other = assertThrows(ClientErrorException.class,
+                () -> moves.move(id, ANN, 1, m[0], m[1] == 0 ? 1 : 0, m[2]));
+        assertEquals(409, status(other));
+        assertTrue(other.getMessage().contains("already played"), other.getMessage());
+        ClientErrorException skipped = assertThrows(ClientErrorException.class, () -> playNext(id, 3));
+        assertTrue(skipped.getMessage().contains("the next move number is 2"), skipped.getMessage());
+        assertEquals(1, store.events.get(id).size());
+    }
+
+    @Test
+    void onlyItsOwnerChangesAGame() {
+        UUID id = solo(10).id();
+        assertThrows(ForbiddenException.class, () -> moves.move(id, new Requester("bob", "Bob", null), 1, 0, 0, 0));
+        assertThrows(ForbiddenException.class, () -> moves.move(id, new Requester(null, null, "a guess"), 1, 0, 0, 0));
+        assertThrows(NotFoundException.class, () -> moves.move(UUID.randomUUID(), ANN, 1, 0, 0, 0));
+        GameView guests = creation.solo(new GameService.NewGame(Level.EASY, 3L, false), new Requester(null, null,
+                null));
+        assertNotNull(guests.gameToken());
+        int[] m = firstLegal(replayed(guests.id()));
+        moves.move(guests.id(), new Requester(null, null, guests.gameToken()), 1, m[0], m[1], m[2]);
+        assertTrue(store.events.values().stream().mapToInt(List::size).sum() == 1);
+    }
+
+    @Test
+    void undoTakesBackOnlyTheLastMoveOfTheRoundAndAtMostItsCap() {
+        UUID id = solo(11).id();
+        playNext(id, 1);
+        playNext(id, 2);
+        ClientErrorException notLast = assertThrows(ClientErrorException.class, () -> undos.undo(id, ANN, 1));
+        assertTrue(notLast.getMessage().contains("move 2"), notLast.getMessage());
+        GameView undone = undos.undo(id, ANN, 2);
+        assertTrue(undone.assisted());
+        assertEquals(1, undone.undoMoveNumber());
+        assertEquals(undone, undos.undo(id, ANN, 2), "an undo sent again changes nothing");
+        undos.undo(id, ANN, 1);
+        playNext(id, 3);
+        ClientErrorException cap = assertThrows(ClientErrorException.class, () -> undos.undo(id, ANN, 3));
+        assertTrue(cap.getMessage().contains("2 undos"), cap.getMessage());
+        assertEquals(5, store.events.get(id).size());
+    }
+
+    @Test
+    void aHintIsRecordedOnlyOnThePositionItWasAskedAboutAndUnderItsCap() {
+        UUID id = solo(12).id();
+        Hints.Asked one = hints.ask(id, ANN);
+        Hints.Asked two = hints.ask(id, ANN);
+        List<Suggestion> said = List.of(new Suggestion(0, 0, 0));
+        assertTrue(hints.record(id, ANN, one, said).game().assisted());
+        // asked at cap - 1 at the same time as the first: refused under the row lock, never a second hint
+        ClientErrorException again = assertThrows(ClientErrorException.class, () -> hints.record(id, ANN, two, said));
+        assertEquals(409, status(again));
+        assertEquals(1, store.events.get(id).stream().filter(e -> e.type == GameEvent.Type.HINT).count());
+        ClientErrorException cap = assertThrows(ClientErrorException.class, () -> hints.ask(id, ANN));
+        assertTrue(cap.getMessage().contains("1 hints"), cap.getMessage());
+    }
+
+    @Test
+    void aGameEndsOnceAndItsResultIsWrittenOnce() {
+        UUID id = solo(13).id();
+        GameView v = resignations.resign(id, ANN);
+        assertEquals("RESIGNED", v.status());
+        assertEquals(List.of("CREATED PLAYING", "FINISHED RESIGNED", "RESIGN RESIGNED"), messages.written);
+        assertEquals(409, status(assertThrows(ClientErrorException.class, () -> resignations.resign(id, ANN))));
+        assertEquals(409, status(assertThrows(ClientErrorException.class, () -> playNext(id, 1))));
+        assertNotNull(store.games.get(id).finishedAt);
+    }
+
+    @Test
+    void aGamePlayedToItsEndIsOverWithOneResult() {
+        UUID id = creation.solo(new GameService.NewGame(Level.HARD, 5L, false), ANN).id();
+        MoveView last = null;
+        for (int n = 1; last == null || !last.move().gameOver(); n++) {
+            last = playNext(id, n);
+        }
+        assertEquals("OVER", last.game().status());
+        assertEquals(1, messages.written.stream().filter(w -> w.startsWith("FINISHED")).count());
+        assertEquals("FINISHED OVER", messages.written.get(messages.written.size() - 2));
+        assertEquals(409, status(assertThrows(ClientErrorException.class,
+                () -> moves.move(id, ANN, store.events.get(id).size() + 1, 0, 0, 0))));
+    }
+
+    @Test
+    void theSecondOfTwoPlayersWaitsForTheFirstAndAFinishedMatchTakesNoMove() {
+        MatchEntity m = new MatchEntity();
+        m.id = UUID.randomUUID();
+        m.mode = GameEntity.Mode.TWO_PLAYERS;
+        m.status = MatchEntity.Status.PLAYING;
+        store.matches.put(m.id, m);
+        creation.ofMatch(m.mode, Level.MEDIUM, 21, ANN, null, m.id, 0);
+        GameEntity second = creation.ofMatch(m.mode, Level.MEDIUM, 21, ANN, null, m.id, 1);
+        ClientErrorException wait = assertThrows(ClientErrorException.class, () -> playNext(second.id, 1));
+        assertTrue(wait.getMessage().contains("Player 2 plays once"), wait.getMessage());
+        m.status = MatchEntity.Status.FINISHED;
+        m.result = "seat 0 wins";
+        assertThrows(ClientErrorException.class, () -> playNext(store.seat(m.id, 0).id, 1));
+        assertTrue(store.events.isEmpty());
+    }
+
+    @Test
+    void aGameAtItsCapOfEventsTakesNoMoveButCanBeResigned() {
+        GameCommandsTest capped = new GameCommandsTest().limit(limits(2, 5, 5));
+        UUID id = capped.solo(14).id();
+        capped.playNext(id, 1);
+        capped.playNext(id, 2);
+        ClientErrorException cap = assertThrows(ClientErrorException.class, () -> capped.playNext(id, 3));
+        assertTrue(cap.getMessage().contains("cap of 2 events"), cap.getMessage());
+        assertEquals("RESIGNED", capped.resignations.resign(id, ANN).status());
+    }
+}
