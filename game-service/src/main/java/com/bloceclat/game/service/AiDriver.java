@@ -57,12 +57,15 @@ import io.vertx.core.VertxException;
  * when every permit is taken waits in this replica's queue; answers while turns wait raise the limit, 429/503
  * answers, timeouts and lost connections (after the solver client's own retries) halve it. A replica claims no more
  * games than its limit lets it play at the pace (Little's law with its measured turn time, at most
- * {@code bloc.ai.max-games}), so the games it cannot play are left to the other replicas.</li>
+ * {@code bloc.ai.max-games}), and lets a game go after its placement when it holds more, so the games it cannot play
+ * are left to the other replicas.</li>
  * <li>When no solver replica answers, the game is released and waits for a later pass; the match goes on.</li>
  * </ul>
  * The AI never starts a round its person has not been dealt ({@link MatchVisibility#aiMayPlay}): at a round boundary
- * it waits with its last piece until the person's round is ahead of its own, or the person's game has ended; the
- * holder looks at a waiting game again once per pace, so once the person has moved on it plays within about a pace.
+ * it waits with its last piece until the person's round is ahead of its own, or the person's game has ended. A
+ * waiting game is parked (held by no replica) for a pace, then claimed again by the next pass of any replica, so once
+ * the person has moved on it plays within about a pace and a pass; parked games never count against a replica's
+ * capacity.
  * <p>
  * Metrics: {@code bloc.ai.lateness} (from a turn's due time to its placement's commit; turns that waited for their
  * person are not counted), {@code bloc.ai.solver.calls} and {@code bloc.ai.placements} (their ratio is the solver
@@ -101,12 +104,17 @@ public class AiDriver {
     /** This replica's name on its leases. */
     final UUID holder = UUID.randomUUID();
 
-    /** A turn of a held game: when it is due (application clock), and whether it follows a wait for the person. */
+    /**
+     * A turn of a held game: when it is due (application clock), and whether it follows a wait for the person (its
+     * lateness is then not the AI's: not counted).
+     */
     record Turn(UUID gameId, OffsetDateTime due, boolean waited) {
     }
 
     /** The games this replica holds, each with its next turn. */
     private final Map<UUID, Turn> held = new ConcurrentHashMap<>();
+    /** AI games this replica parked waiting for their person, until when (System.nanoTime), for the gauge. */
+    private final Map<UUID, Long> parked = new ConcurrentHashMap<>();
     /** Turns due, waiting for a permit. */
     private final Queue<Turn> ready = new ConcurrentLinkedQueue<>();
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -139,7 +147,7 @@ public class AiDriver {
                 .description("How many AI turns this replica may have asking at once (AIMD)").register(registry);
         Gauge.builder("bloc.ai.games", held, Map::size).description("AI games this replica holds a lease on")
                 .register(registry);
-        Gauge.builder("bloc.ai.waiting", held, h -> h.values().stream().filter(Turn::waited).count())
+        Gauge.builder("bloc.ai.waiting", parked, Map::size)
                 .description("AI games of this replica waiting for their person at the end of a round")
                 .register(registry);
         running = true;
@@ -171,9 +179,15 @@ public class AiDriver {
         try {
             OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
             OffsetDateTime dueBy = now.minus(config.pace()).plus(config.poll());
-            for (AiLeases.Claim c : leases.claim(holder, dueBy, config.pace(), config.lease(),
+            long nanos = System.nanoTime();
+            parked.values().removeIf(until -> nanos - until >= 0);
+            for (AiLeases.Claim c : leases.claim(holder, dueBy, config.poll(), config.pace(), config.lease(),
                     capacity() - held.size())) {
-                Turn turn = new Turn(c.gameId(), c.updatedAt().plus(config.pace()), false);
+                OffsetDateTime due = c.updatedAt().plus(config.pace());
+                if (c.parkedUntil() != null && c.parkedUntil().isAfter(due)) {
+                    due = c.parkedUntil();
+                }
+                Turn turn = new Turn(c.gameId(), due, c.parkedUntil() != null);
                 if (held.putIfAbsent(c.gameId(), turn) == null) {
                     schedule(turn);
                 }
@@ -257,9 +271,11 @@ public class AiDriver {
             }
             GameService.AiQuestion question = (GameService.AiQuestion) start;
             if (question.waits()) {
+                // parked, held by no replica, for a pace: waiting games never take the place of games that play
                 LOG.debugf("AI game %s waits for its person at the end of a round", id);
-                leases.renew(id, holder, config.pace(), config.lease());
-                next(new Turn(id, OffsetDateTime.now(ZoneOffset.UTC).plus(config.pace()), true));
+                held.remove(id);
+                parked.put(id, System.nanoTime() + config.pace().toNanos());
+                leases.park(id, holder, config.pace());
                 return;
             }
             JsonNode answer = ask(question);
@@ -306,8 +322,13 @@ public class AiDriver {
         return solver.solve(question.request());
     }
 
+    /** Keeps the game for its next turn, or lets it go when this replica holds more than it can play at the pace. */
     private void next(Turn turn) {
         if (!running) {
+            return;
+        }
+        if (held.size() > capacity()) {
+            drop(turn);
             return;
         }
         held.put(turn.gameId(), turn);

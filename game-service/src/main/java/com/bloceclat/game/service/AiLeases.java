@@ -21,14 +21,18 @@ import com.bloceclat.game.GameEntity;
  * SQL (the entity does not map them), so that a placement's entity update never touches a lease.
  * <p>
  * Guarantees: a game is claimed by one replica at a time (the due games are locked with {@code FOR UPDATE SKIP
- * LOCKED} and only those without a lease, or whose lease ran out, are taken); a holder renews or releases only a
- * lease it still holds; a lease that is not renewed runs out, and the game is then another replica's to claim.
+ * LOCKED} and only those without a lease, or whose lease ran out, are taken); a holder renews, parks or releases only
+ * a lease it still holds; a lease that is not renewed runs out, and the game is then another replica's to claim. A
+ * parked game (its AI waiting for its person) has a time but no holder.
  */
 @ApplicationScoped
 public class AiLeases {
 
-    /** A game claimed: its id and its last change (its next turn is due one pace after it). */
-    public record Claim(UUID gameId, OffsetDateTime updatedAt) {
+    /**
+     * A game claimed: its id, its last change (its next turn is due one pace after it), and until when it was
+     * parked waiting for its person (null if it was not).
+     */
+    public record Claim(UUID gameId, OffsetDateTime updatedAt, OffsetDateTime parkedUntil) {
     }
 
     private static EntityManager em() {
@@ -37,34 +41,50 @@ public class AiLeases {
 
     /**
      * Claims for {@code holder} up to {@code max} AI games still playing whose last change is at or before
-     * {@code dueBy} (by the application's clock, which writes {@code updated_at}) and that no replica holds: each
-     * leased until {@code ttl} past its due time. Rows another transaction holds are skipped, not waited for. Oldest
-     * first.
+     * {@code dueBy} (by the application's clock, which writes {@code updated_at}) and that no replica holds (no
+     * lease, or one run out; a game parked for its person once its park ends within {@code ahead}): each leased
+     * until {@code ttl} past its due time. Rows another transaction holds are skipped, not waited for. Oldest first.
      */
     @Transactional
-    public List<Claim> claim(UUID holder, OffsetDateTime dueBy, Duration pace, Duration ttl, int max) {
+    public List<Claim> claim(UUID holder, OffsetDateTime dueBy, Duration ahead, Duration pace, Duration ttl,
+            int max) {
         if (max <= 0) {
             return List.of();
         }
-        List<?> rows = em().createNativeQuery("SELECT id, updated_at FROM game WHERE mode = 'VERSUS_AI' AND seat = 1 "
-                + "AND status = 'PLAYING' AND updated_at <= :dueBy "
-                + "AND (ai_lease_until IS NULL OR ai_lease_until < now()) "
+        List<?> rows = em().createNativeQuery("SELECT id, updated_at, "
+                + "CASE WHEN ai_lease_holder IS NULL THEN ai_lease_until END FROM game "
+                + "WHERE mode = 'VERSUS_AI' AND seat = 1 AND status = 'PLAYING' AND updated_at <= :dueBy "
+                + "AND (ai_lease_until IS NULL OR ai_lease_until < now() OR (ai_lease_holder IS NULL "
+                + "AND ai_lease_until < now() + make_interval(secs => :ahead))) "
                 + "ORDER BY updated_at LIMIT :max FOR UPDATE SKIP LOCKED")
-                .setParameter("dueBy", dueBy).setParameter("max", max).getResultList();
+                .setParameter("dueBy", dueBy).setParameter("ahead", seconds(ahead)).setParameter("max", max)
+                .getResultList();
         if (rows.isEmpty()) {
             return List.of();
         }
         List<Claim> claims = new ArrayList<>(rows.size());
         for (Object row : rows) {
             Object[] r = (Object[]) row;
-            claims.add(new Claim((UUID) r[0], time(r[1])));
+            claims.add(new Claim((UUID) r[0], time(r[1]), r[2] == null ? null : time(r[2])));
         }
         em().createNativeQuery("UPDATE game SET ai_lease_holder = :holder, ai_lease_until = "
-                + "greatest(updated_at + make_interval(secs => :pace), now()) + make_interval(secs => :ttl) "
-                + "WHERE id IN (:ids)")
+                + "greatest(updated_at + make_interval(secs => :pace), now(), ai_lease_until) "
+                + "+ make_interval(secs => :ttl) WHERE id IN (:ids)")
                 .setParameter("holder", holder).setParameter("pace", seconds(pace)).setParameter("ttl", seconds(ttl))
                 .setParameter("ids", claims.stream().map(Claim::gameId).toList()).executeUpdate();
         return claims;
+    }
+
+    /**
+     * Parks a game {@code holder} holds whose AI waits for its person: held by no replica until {@code pace} from
+     * now, then claimed again by any replica's pass.
+     */
+    @Transactional
+    public void park(UUID gameId, UUID holder, Duration pace) {
+        em().createNativeQuery("UPDATE game SET ai_lease_holder = NULL, "
+                + "ai_lease_until = now() + make_interval(secs => :secs) WHERE id = :id AND ai_lease_holder = :holder")
+                .setParameter("secs", seconds(pace)).setParameter("id", gameId).setParameter("holder", holder)
+                .executeUpdate();
     }
 
     /**
