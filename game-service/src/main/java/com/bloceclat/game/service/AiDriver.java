@@ -3,6 +3,7 @@ package com.bloceclat.game.service;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.UUID;
@@ -54,7 +55,8 @@ import io.vertx.core.VertxException;
  * past their due time, and the next pass of any replica claims those games. A replica stopping releases its leases
  * at once.</li>
  * <li><b>The turns asking at once follow the solver fleet's capacity</b> ({@link AiConcurrency}, AIMD): a turn due
- * when every permit is taken waits in this replica's queue; answers while turns wait raise the limit, 429/503
+ * when every permit is taken waits in this replica's queue; answers while turns wait (or while the last pass had no
+ * room for every due game) raise the limit, 429/503
  * answers, timeouts and lost connections (after the solver client's own retries) halve it. A replica claims no more
  * games than its limit lets it play at the pace (Little's law with its measured turn time, at most
  * {@code bloc.ai.max-games}), and lets a game go after its placement when it holds more, so the games it cannot play
@@ -122,6 +124,8 @@ public class AiDriver {
     /** Mean time of a turn's solver call and placement (nanoseconds, moving average), for the claim budget. */
     private volatile double turnNanos = 20_000_000;
     private volatile boolean running;
+    /** The last pass claimed all it could: there may be due games this replica had no room for. */
+    private volatile boolean unmet;
 
     private Timer lateness;
     private Counter calls;
@@ -181,8 +185,12 @@ public class AiDriver {
             OffsetDateTime dueBy = now.minus(config.pace()).plus(config.poll());
             long nanos = System.nanoTime();
             parked.values().removeIf(until -> nanos - until >= 0);
-            for (AiLeases.Claim c : leases.claim(holder, dueBy, config.poll(), config.pace(), config.lease(),
-                    capacity() - held.size())) {
+            int budget = capacity() - held.size();
+            List<AiLeases.Claim> claims = leases.claim(holder, dueBy, config.poll(), config.pace(), config.lease(),
+                    budget);
+            // games may be left unclaimed for want of capacity: that is demand, as turns waiting for a permit are
+            unmet = claims.size() >= budget;
+            for (AiLeases.Claim c : claims) {
                 OffsetDateTime due = c.updatedAt().plus(config.pace());
                 if (c.parkedUntil() != null && c.parkedUntil().isAfter(due)) {
                     due = c.parkedUntil();
@@ -279,7 +287,7 @@ public class AiDriver {
                 return;
             }
             JsonNode answer = ask(question);
-            boolean waiting = !ready.isEmpty();
+            boolean waiting = !ready.isEmpty() || unmet;
             limit.updateAndGet(l -> l.afterAnswer(waiting));
             OffsetDateTime placed = QuarkusTransaction.requiringNew().call(() -> {
                 if (!games.aiPlay(question, answer)) {

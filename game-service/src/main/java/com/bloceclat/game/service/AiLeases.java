@@ -43,7 +43,9 @@ public class AiLeases {
      * Claims for {@code holder} up to {@code max} AI games still playing whose last change is at or before
      * {@code dueBy} (by the application's clock, which writes {@code updated_at}) and that no replica holds (no
      * lease, or one run out; a game parked for its person once its park ends within {@code ahead}): each leased
-     * until {@code ttl} past its due time. Rows another transaction holds are skipped, not waited for. Oldest first.
+     * until {@code ttl} past its due time. Rows another transaction holds are skipped, not waited for. The earliest
+     * due first (a parked game by the end of its park, so that games waiting for their person for long never crowd
+     * out the others).
      */
     @Transactional
     public List<Claim> claim(UUID holder, OffsetDateTime dueBy, Duration ahead, Duration pace, Duration ttl,
@@ -56,8 +58,10 @@ public class AiLeases {
                 + "WHERE mode = 'VERSUS_AI' AND seat = 1 AND status = 'PLAYING' AND updated_at <= :dueBy "
                 + "AND (ai_lease_until IS NULL OR ai_lease_until < now() OR (ai_lease_holder IS NULL "
                 + "AND ai_lease_until < now() + make_interval(secs => :ahead))) "
-                + "ORDER BY updated_at LIMIT :max FOR UPDATE SKIP LOCKED")
-                .setParameter("dueBy", dueBy).setParameter("ahead", seconds(ahead)).setParameter("max", max)
+                + "ORDER BY greatest(updated_at + make_interval(secs => :pace), coalesce(ai_lease_until, updated_at)) "
+                + "LIMIT :max FOR UPDATE SKIP LOCKED")
+                .setParameter("dueBy", dueBy).setParameter("ahead", seconds(ahead)).setParameter("pace", seconds(pace))
+                .setParameter("max", max)
                 .getResultList();
         if (rows.isEmpty()) {
             return List.of();
