@@ -127,9 +127,22 @@ public final class AiBench {
                 return null;
             }));
         }
+        Thread progress = new Thread(() -> {
+            try {
+                while (true) {
+                    Thread.sleep(15_000);
+                    System.out.printf("  set-up: %d person moves so far%n", moves.get());
+                }
+            } catch (InterruptedException e) {
+                // done
+            }
+        });
+        progress.setDaemon(true);
+        progress.start();
         for (Future<?> f : all) {
             f.get();
         }
+        progress.interrupt();
         pool.shutdown();
         setup.kill();
         System.out.printf("set-up of %d matches: %d person moves (%d rounds ahead), %d persons' games over early, "
