@@ -103,8 +103,9 @@ public final class AiBench {
         AtomicInteger ended = new AtomicInteger();
         List<Future<?>> all = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            String token = Tokens.player("ai-bench-" + run + "-" + i);
+            String name = "ai-bench-" + run + "-" + i;
             all.add(pool.submit(() -> {
+                String token = Tokens.player(name);
                 JsonNode match = send(http, setup.http() + "/api/matches", token,
                         "{\"mode\": \"VERSUS_AI\", \"level\": \"HARD\", \"strength\": 5}");
                 String person = match.path("games").path(0).path("id").asText();
@@ -115,7 +116,8 @@ public final class AiBench {
                         ended.incrementAndGet();
                         break;
                     }
-                    game = send(http, setup.http() + "/api/games/" + person + "/moves", token,
+                    // a new token for each move: the set-up outlasts one token's life
+                    game = send(http, setup.http() + "/api/games/" + person + "/moves", Tokens.player(name),
                             "{\"moveNumber\": " + m + ", \"slot\": " + p[0] + ", \"row\": " + p[1] + ", \"col\": "
                                     + p[2] + "}").path("game");
                     moves.incrementAndGet();
