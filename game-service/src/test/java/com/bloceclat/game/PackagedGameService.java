@@ -36,6 +36,7 @@ final class PackagedGameService implements AutoCloseable {
     private final Map<String, String> env = new HashMap<>();
     private final Path logDir;
     private final List<Replica> replicas = new ArrayList<>();
+    private final String oidcUrl;
     private int runs;
 
     /** One running process. */
@@ -76,6 +77,7 @@ final class PackagedGameService implements AutoCloseable {
         Map<String, String> db = postgres.start();
         Map<String, String> broker = kafka.start();
         Map<String, String> auth = oidc.start();
+        oidcUrl = auth.get("keycloak.url");
         env.put("QUARKUS_DATASOURCE_JDBC_URL", db.get("quarkus.datasource.jdbc.url"));
         env.put("QUARKUS_DATASOURCE_USERNAME", db.get("quarkus.datasource.username"));
         env.put("QUARKUS_DATASOURCE_PASSWORD", db.get("quarkus.datasource.password"));
@@ -174,6 +176,17 @@ final class PackagedGameService implements AutoCloseable {
     /** Starts a broker again (on another port); replicas started from now on use it. */
     void startKafka() {
         env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.start().get("kafka.bootstrap.servers"));
+    }
+
+    /** The OIDC server's base URL (its realm is {@code <url>/realms/quarkus}). */
+    String oidcUrl() {
+        return oidcUrl;
+    }
+
+    /** A new connection to the replicas' database. */
+    Connection db() throws SQLException {
+        return DriverManager.getConnection(env.get("QUARKUS_DATASOURCE_JDBC_URL"),
+                env.get("QUARKUS_DATASOURCE_USERNAME"), env.get("QUARKUS_DATASOURCE_PASSWORD"));
     }
 
     /** Outbox rows of a game not yet acknowledged by a broker. */

@@ -43,9 +43,35 @@ public final class GameConfig {
         @WithDefault("1s")
         Duration pace();
 
-        /** How many AI placements are worked out at once on this replica. */
-        @WithDefault("4")
-        int threads();
+        /**
+         * How often each replica claims the AI games due within the next interval that no replica holds (new
+         * matches, games whose lease ran out). A claimed game's turns are then timed to its due time by the replica
+         * holding it, not by this interval. The Quarkus scheduler looks at its triggers once a second: below 1s
+         * it is not more often.
+         */
+        @WithDefault("1s")
+        Duration poll();
+
+        /**
+         * How long a replica's claim on an AI game outlives its due time (and each renewal, at the start of a turn
+         * and with each placement): a replica that dies leaves its games to the others after at most this long
+         * past their due time. Longer than a turn can take (the solver client's attempts and retries), else a slow
+         * turn may be asked again by another replica.
+         */
+        @WithDefault("15s")
+        Duration lease();
+
+        /** The AI turns asking solver-service at once on this replica, at start (then AIMD: {@code AiConcurrency}). */
+        @WithDefault("8")
+        int initialInFlight();
+
+        /** The most AI turns asking solver-service at once on this replica. */
+        @WithDefault("64")
+        int maxInFlight();
+
+        /** The most AI games one replica holds (plays turn after turn). */
+        @WithDefault("5000")
+        int maxGames();
     }
 
     @ConfigMapping(prefix = "bloc.race")

@@ -1,22 +1,24 @@
 package com.bloceclat.game.service;
 
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.ProcessingException;
 
+import org.eclipse.microprofile.context.ManagedExecutor;
 import org.jboss.logging.Logger;
 
 import com.bloceclat.game.GameEntity;
@@ -26,22 +28,51 @@ import com.bloceclat.solver.client.SolverClient;
 import com.bloceclat.solver.client.SolverUnavailableException;
 import com.bloceclat.engine.solver.Solution;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxException;
 
 /**
- * Plays the AI's games: on every tick, each AI game still playing whose last change is at least one pace old gets
- * its next placement from solver-service. When no solver replica answers, the game simply waits for a later tick;
- * the match goes on. Any replica may play any AI game: a placement is applied only if the game did not change since
- * the question was asked (see {@link GameService#aiPlay}), so two replicas never both play one turn.
- * <p>
+ * Plays the AI's games: each AI game still playing gets its next placement from solver-service one
+ * {@code bloc.ai.pace} after its last change. AI turns are claimed, not raced:
+ * <ul>
+ * <li><b>Each turn is asked of solver-service once across replicas.</b> Every {@code bloc.ai.poll} (the Quarkus
+ * scheduler, never two passes at once) a replica claims the AI games due before its next pass that no replica holds
+ * ({@link AiLeases#claim}: {@code FOR UPDATE SKIP LOCKED}, a lease in the game's row). The replica holding a game
+ * then plays its turns one after the other, each at its due time (a timer, not the next pass): it renews the lease
+ * when a turn starts (a turn whose lease ran out and was taken meanwhile is dropped before it asks) and with each
+ * placement, in the placement's transaction. So while the turn takes less than {@code bloc.ai.lease}, no other
+ * replica asks for it. A placement is still applied only if the game did not change since the question was asked
+ * ({@link GameService#aiPlay}), so even a turn asked twice (a lease that ran out) is played once.</li>
+ * <li><b>A replica that dies mid-turn stalls nothing for long.</b> Its leases run out at most {@code bloc.ai.lease}
+ * past their due time, and the next pass of any replica claims those games. A replica stopping releases its leases
+ * at once.</li>
+ * <li><b>The turns asking at once follow the solver fleet's capacity</b> ({@link AiConcurrency}, AIMD): a turn due
+ * when every permit is taken waits in this replica's queue; answers while turns wait (or while the last pass had no
+ * room for every due game) raise the limit, 429/503
+ * answers, timeouts and lost connections (after the solver client's own retries) halve it. A replica claims no more
+ * games than its limit lets it play at the pace (Little's law with its measured turn time, at most
+ * {@code bloc.ai.max-games}), and lets a game go after its placement when it holds more, so the games it cannot play
+ * are left to the other replicas.</li>
+ * <li>When no solver replica answers, the game is released and waits for a later pass; the match goes on.</li>
+ * </ul>
  * The AI never starts a round its person has not been dealt ({@link MatchVisibility#aiMayPlay}): at a round boundary
  * it waits with its last piece until the person's round is ahead of its own, or the person's game has ended. A
- * waiting game is looked at again once per pace (not on every tick), so once the person has moved on it plays within
- * about a pace, as it would have.
+ * waiting game is parked (held by no replica) for a pace, then claimed again by the next pass of any replica, so once
+ * the person has moved on it plays within about a pace and a pass; parked games never count against a replica's
+ * capacity.
+ * <p>
+ * Metrics: {@code bloc.ai.lateness} (from a turn's due time to its placement's commit; turns that waited for their
+ * person are not counted), {@code bloc.ai.solver.calls} and {@code bloc.ai.placements} (their ratio is the solver
+ * calls per AI placement: 1.0 but for retries after failures), {@code bloc.ai.answers.discarded},
+ * {@code bloc.ai.in.flight}, {@code bloc.ai.in.flight.limit}, {@code bloc.ai.games} (held), {@code bloc.ai.waiting}.
  */
 @ApplicationScoped
 public class AiDriver {
@@ -58,87 +89,267 @@ public class AiDriver {
     MatchService matches;
 
     @Inject
+    AiLeases leases;
+
+    @Inject
     SolverClient solver;
 
     @Inject
     MeterRegistry registry;
 
-    private final Set<UUID> inFlight = ConcurrentHashMap.newKeySet();
-    /** AI games found waiting for their person at a round boundary: when (System.nanoTime) to look again. */
-    private final Map<UUID, Long> waiting = new ConcurrentHashMap<>();
-    private ScheduledExecutorService ticker;
-    private ExecutorService workers;
+    @Inject
+    ManagedExecutor executor;
+
+    @Inject
+    Vertx vertx;
+
+    /** This replica's name on its leases. */
+    final UUID holder = UUID.randomUUID();
+
+    /**
+     * A turn of a held game: when it is due (application clock), and whether it follows a wait for the person (its
+     * lateness is then not the AI's: not counted).
+     */
+    record Turn(UUID gameId, OffsetDateTime due, boolean waited) {
+    }
+
+    /** The games this replica holds, each with its next turn. */
+    private final Map<UUID, Turn> held = new ConcurrentHashMap<>();
+    /** AI games this replica parked waiting for their person, until when (System.nanoTime), for the gauge. */
+    private final Map<UUID, Long> parked = new ConcurrentHashMap<>();
+    /** Turns due, waiting for a permit. */
+    private final Queue<Turn> ready = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicReference<AiConcurrency> limit = new AtomicReference<>();
+    /** Mean time of a turn's solver call and placement (nanoseconds, moving average), for the claim budget. */
+    private volatile double turnNanos = 20_000_000;
+    private volatile boolean running;
+    /** The last pass claimed all it could: there may be due games this replica had no room for. */
+    private volatile boolean unmet;
+
+    private Timer lateness;
+    private Counter calls;
+    private Counter placements;
+    private Counter discarded;
 
     void start(@Observes StartupEvent event) {
-        Gauge.builder("bloc.ai.waiting", waiting, Map::size)
+        limit.set(AiConcurrency.start(config.initialInFlight(), 1, config.maxInFlight(), System.nanoTime()));
+        lateness = Timer.builder("bloc.ai.lateness")
+                .description("From an AI turn's due time (its game's last change plus the pace) to its placement")
+                .publishPercentileHistogram().serviceLevelObjectives(Duration.ofMillis(100), Duration.ofMillis(250))
+                .minimumExpectedValue(Duration.ofMillis(1)).maximumExpectedValue(Duration.ofSeconds(30))
+                .register(registry);
+        calls = Counter.builder("bloc.ai.solver.calls").description("Solver calls made for AI turns")
+                .register(registry);
+        placements = Counter.builder("bloc.ai.placements").description("AI placements made").register(registry);
+        discarded = Counter.builder("bloc.ai.answers.discarded")
+                .description("Solver answers for AI turns not played: the game had changed meanwhile")
+                .register(registry);
+        Gauge.builder("bloc.ai.in.flight", inFlight, AtomicInteger::get)
+                .description("AI turns of this replica asking solver-service now").register(registry);
+        Gauge.builder("bloc.ai.in.flight.limit", limit, l -> l.get().limit())
+                .description("How many AI turns this replica may have asking at once (AIMD)").register(registry);
+        Gauge.builder("bloc.ai.games", held, Map::size).description("AI games this replica holds a lease on")
+                .register(registry);
+        Gauge.builder("bloc.ai.waiting", parked, Map::size)
                 .description("AI games of this replica waiting for their person at the end of a round")
                 .register(registry);
-        workers = Executors.newFixedThreadPool(config.threads(), r -> new Thread(r, "ai-player"));
-        ticker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "ai-ticker"));
-        long tick = Math.max(10, config.pace().toMillis() / 4);
-        ticker.scheduleWithFixedDelay(this::tick, tick, tick, TimeUnit.MILLISECONDS);
+        running = true;
     }
 
     void stop(@Observes ShutdownEvent event) {
-        if (ticker != null) {
-            ticker.shutdownNow();
-            workers.shutdownNow();
+        running = false;
+        try {
+            int released = leases.releaseAll(holder);
+            LOG.infof("AI driver stopped: %d AI games released", released);
+        } catch (RuntimeException e) {
+            LOG.warnf("AI driver could not release its leases (%s): they run out by themselves", e.getMessage());
         }
     }
 
-    private void tick() {
+    /** How many games this replica can play at the pace with its current limit (Little's law). */
+    int capacity() {
+        double perPermit = config.pace().toNanos() / Math.max(turnNanos, 1_000_000);
+        return (int) Math.min(config.maxGames(), limit.get().permits() * perPermit);
+    }
+
+    /** The scheduler's pass: claims the games due before the next pass that nobody holds, within capacity. */
+    @Scheduled(every = "${bloc.ai.poll:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    void claimDue() {
+        if (!running) {
+            return;
+        }
         try {
-            OffsetDateTime due = OffsetDateTime.now(ZoneOffset.UTC).minus(config.pace());
-            long now = System.nanoTime();
-            // games waiting for their person are left out until their time to look again (they would otherwise
-            // stay first in the order and crowd out the games that may play)
-            waiting.values().removeIf(again -> now - again >= 0);
-            List<UUID> skip = List.copyOf(waiting.keySet());
-            List<UUID> ready = QuarkusTransaction.requiringNew().call(() -> (skip.isEmpty()
-                    ? GameEntity.<GameEntity>find(
-                            "mode = ?1 and seat = ?2 and status = ?3 and updatedAt <= ?4 order by updatedAt",
-                            GameEntity.Mode.VERSUS_AI, MatchService.AI_SEAT, GameEntity.Status.PLAYING, due)
-                    : GameEntity.<GameEntity>find("mode = ?1 and seat = ?2 and status = ?3 and updatedAt <= ?4 "
-                            + "and id not in ?5 order by updatedAt", GameEntity.Mode.VERSUS_AI,
-                            MatchService.AI_SEAT, GameEntity.Status.PLAYING, due, skip))
-                    .page(0, 100).list().stream().map(g -> g.id).toList());
-            for (UUID id : ready) {
-                if (inFlight.add(id)) {
-                    workers.execute(() -> {
-                        try {
-                            playOne(id);
-                        } finally {
-                            inFlight.remove(id);
-                        }
-                    });
+            OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+            OffsetDateTime dueBy = now.minus(config.pace()).plus(config.poll());
+            long nanos = System.nanoTime();
+            parked.values().removeIf(until -> nanos - until >= 0);
+            int budget = capacity() - held.size();
+            List<AiLeases.Claim> claims = leases.claim(holder, dueBy, config.poll(), config.pace(), config.lease(),
+                    budget);
+            // games may be left unclaimed for want of capacity: that is demand, as turns waiting for a permit are
+            unmet = claims.size() >= budget;
+            for (AiLeases.Claim c : claims) {
+                OffsetDateTime due = c.updatedAt().plus(config.pace());
+                if (c.parkedUntil() != null && c.parkedUntil().isAfter(due)) {
+                    due = c.parkedUntil();
+                }
+                Turn turn = new Turn(c.gameId(), due, c.parkedUntil() != null);
+                if (held.putIfAbsent(c.gameId(), turn) == null) {
+                    schedule(turn);
                 }
             }
         } catch (RuntimeException e) {
-            LOG.warnf("AI tick failed (%s); next tick retries", e.getMessage());
+            LOG.warnf("AI claim failed (%s); the next pass retries", e.getMessage());
         }
     }
 
-    /** One placement of one AI game, if it is still its turn. */
-    void playOne(UUID gameId) {
+    private void schedule(Turn turn) {
+        long delayMs = Duration.between(OffsetDateTime.now(ZoneOffset.UTC), turn.due()).toMillis();
+        if (delayMs < 1) {
+            enqueue(turn);
+        } else {
+            vertx.setTimer(delayMs, id -> enqueue(turn));
+        }
+    }
+
+    private void enqueue(Turn turn) {
+        ready.add(turn);
+        pump();
+    }
+
+    /** Starts the turns due while permits are free. */
+    private void pump() {
+        while (running) {
+            int now = inFlight.get();
+            if (now >= limit.get().permits() || ready.isEmpty()) {
+                return;
+            }
+            if (!inFlight.compareAndSet(now, now + 1)) {
+                continue;
+            }
+            Turn turn = ready.poll();
+            if (turn == null) {
+                inFlight.decrementAndGet();
+                return;
+            }
+            try {
+                executor.execute(() -> {
+                    try {
+                        play(turn);
+                    } finally {
+                        inFlight.decrementAndGet();
+                        pump();
+                    }
+                });
+            } catch (RuntimeException e) {
+                inFlight.decrementAndGet();
+                drop(turn);
+                return;
+            }
+        }
+    }
+
+    private enum Start {
+        LOST, ENDED
+    }
+
+    /** One turn of one held game: a placement, a wait for its person, or its end. */
+    void play(Turn turn) {
+        UUID id = turn.gameId();
+        long started = System.nanoTime();
         try {
-            GameService.AiQuestion question = games.aiQuestion(gameId);
-            if (question == null) {
+            Object start = QuarkusTransaction.requiringNew().call(() -> {
+                if (!leases.renew(id, holder, Duration.ZERO, config.lease())) {
+                    return Start.LOST;
+                }
+                GameService.AiQuestion q = games.aiQuestion(id);
+                return q == null ? Start.ENDED : q;
+            });
+            if (start == Start.LOST) {
+                held.remove(id);
+                return;
+            }
+            if (start == Start.ENDED) {
                 // Its match may have been decided while it played (the person ended behind it): it has won.
-                matches.endDecidedAiGame(gameId);
+                matches.endDecidedAiGame(id);
+                drop(turn);
                 return;
             }
+            GameService.AiQuestion question = (GameService.AiQuestion) start;
             if (question.waits()) {
-                waiting.put(gameId, System.nanoTime() + config.pace().toNanos());
-                LOG.debugf("AI game %s waits for its person at the end of a round", gameId);
+                // parked, held by no replica, for a pace: waiting games never take the place of games that play
+                LOG.debugf("AI game %s waits for its person at the end of a round", id);
+                held.remove(id);
+                parked.put(id, System.nanoTime() + config.pace().toNanos());
+                leases.park(id, holder, config.pace());
                 return;
             }
-            waiting.remove(gameId);
-            Solution answer = solver.solve(question.gameId() + ":" + question.eventCount(), question.request());
-            games.aiPlay(question, answer);
-        } catch (ProcessingException | SolverBusyException | SolverUnavailableException e) {
-            LOG.debugf("AI game %s waits for a solver: %s", gameId, e.getMessage());
+            Solution answer = ask(question);
+            boolean waiting = !ready.isEmpty() || unmet;
+            limit.updateAndGet(l -> l.afterAnswer(waiting));
+            OffsetDateTime placed = QuarkusTransaction.requiringNew().call(() -> {
+                if (!games.aiPlay(question, answer)) {
+                    return null;
+                }
+                leases.renew(id, holder, config.pace(), config.lease());
+                return GameEntity.<GameEntity>findById(id).updatedAt;
+            });
+            turnNanos = 0.9 * turnNanos + 0.1 * (System.nanoTime() - started);
+            if (placed == null) {
+                discarded.increment();
+                drop(turn);
+                return;
+            }
+            placements.increment();
+            if (!turn.waited()) {
+                lateness.record(Math.max(0, Duration.between(turn.due(), OffsetDateTime.now(ZoneOffset.UTC))
+                        .toNanos()), TimeUnit.NANOSECONDS);
+            }
+            next(new Turn(id, placed.plus(config.pace()), false));
+        } catch (ProcessingException | VertxException | SolverBusyException e) {
+            limit.updateAndGet(l -> l.afterBusy(System.nanoTime()));
+            LOG.debugf("AI game %s waits for a solver: %s", id, e.getMessage());
+            drop(turn);
+        } catch (SolverUnavailableException e) {
+            LOG.debugf("AI game %s waits for a solver: %s", id, e.getMessage());
+            drop(turn);
         } catch (RuntimeException e) {
-            LOG.warnf(e, "AI game %s: placement failed; retried on a later tick", gameId);
+            LOG.warnf(e, "AI game %s: placement failed; retried on a later pass", id);
+            drop(turn);
+        }
+    }
+
+    /**
+     * The one solver call of an AI turn: the question's request to solver-service, its answer back. Counted in
+     * {@code bloc.ai.solver.calls} whatever the outcome.
+     */
+    Solution ask(GameService.AiQuestion question) {
+        calls.increment();
+        return solver.solve(question.gameId() + ":" + question.eventCount(), question.request());
+    }
+
+    /** Keeps the game for its next turn, or lets it go when this replica holds more than it can play at the pace. */
+    private void next(Turn turn) {
+        if (!running) {
+            return;
+        }
+        if (held.size() > capacity()) {
+            drop(turn);
+            return;
+        }
+        held.put(turn.gameId(), turn);
+        schedule(turn);
+    }
+
+    /** Stops holding a game: released, for any replica's next pass. */
+    private void drop(Turn turn) {
+        held.remove(turn.gameId());
+        try {
+            leases.release(turn.gameId(), holder);
+        } catch (RuntimeException e) {
+            LOG.debugf("AI game %s: lease not released (%s); it runs out", turn.gameId(), e.getMessage());
         }
     }
 }

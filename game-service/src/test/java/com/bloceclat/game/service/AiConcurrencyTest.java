@@ -1,0 +1,57 @@
+package com.bloceclat.game.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class AiConcurrencyTest {
+
+    private static final long T0 = 1_000_000_000L;
+
+    @Test
+    void answersWhileTurnsWaitRaiseTheLimitByAboutOnePermitPerRoundOfAnswers() {
+        AiConcurrency c = AiConcurrency.start(4, 1, 64, T0);
+        assertEquals(4, c.permits());
+        for (int i = 0; i < 5; i++) {
+            c = c.afterAnswer(true);
+        }
+        assertEquals(5, c.permits(), "about one round of answers at a limit of 4 adds one permit");
+        for (int i = 0; i < 1000; i++) {
+            c = c.afterAnswer(true);
+        }
+        assertEquals(45, c.permits(), "additive: the square root of twice the answers, not their number");
+    }
+
+    @Test
+    void answersWithSparePermitsLeaveTheLimit() {
+        AiConcurrency c = AiConcurrency.start(8, 1, 64, T0);
+        assertSame(c, c.afterAnswer(false));
+    }
+
+    @Test
+    void aFullSolverFleetHalvesTheLimitOncePerCoolDownAndNeverBelowTheMinimum() {
+        AiConcurrency c = AiConcurrency.start(32, 2, 64, T0);
+        c = c.afterBusy(T0);
+        assertEquals(16, c.permits());
+        // the other turns asked at the old limit fail too: one cut for all of them
+        assertSame(c, c.afterBusy(T0 + AiConcurrency.COOL_DOWN_NANOS - 1));
+        long t = T0;
+        for (int i = 0; i < 10; i++) {
+            t += AiConcurrency.COOL_DOWN_NANOS;
+            c = c.afterBusy(t);
+        }
+        assertEquals(2, c.permits());
+    }
+
+    @Test
+    void theLimitStaysWithinItsBounds() {
+        AiConcurrency c = AiConcurrency.start(64, 1, 64, T0);
+        assertSame(c, c.afterAnswer(true));
+        assertEquals(64, AiConcurrency.start(500, 1, 64, T0).permits());
+        assertEquals(1, AiConcurrency.start(0, 1, 64, T0).permits());
+        assertThrows(IllegalArgumentException.class, () -> AiConcurrency.start(4, 0, 64, T0));
+        assertThrows(IllegalArgumentException.class, () -> AiConcurrency.start(4, 8, 4, T0));
+    }
+}
