@@ -27,6 +27,14 @@ public interface LeaderboardConfig {
     @WithDefault("2m")
     Duration clockSkew();
 
+    /**
+     * The largest {@code game-finished} value read, in bytes as received (after Kafka's decompression): game-service's
+     * producer sends nothing larger ({@code max.request.size}, 16 MiB; the cap on a game's events keeps a real one
+     * under 7 MiB). A larger value is refused as {@code too large} before anything parses it.
+     */
+    @WithDefault("16777216")
+    int maxMessageBytes();
+
     /** The cheat detector ({@code CheatDetector}). */
     Suspicion suspicion();
 
