@@ -35,6 +35,28 @@ public interface LeaderboardConfig {
     @WithDefault("16777216")
     int maxMessageBytes();
 
+    /** How long the refused trail keeps its rows ({@code RefusedRetention}). */
+    Refused refused();
+
+    interface Refused {
+
+        /** A refused message older than this (by {@code refused_at}) is deleted. */
+        @WithDefault("P30D")
+        Duration retention();
+
+        /** At most this many refused messages are kept: beyond it, the oldest go first. */
+        @WithDefault("100000")
+        int maxRows();
+
+        /** How often each replica prunes (the Quarkus scheduler; {@code off} never). */
+        @WithDefault("1h")
+        String pruneEvery();
+
+        /** Rows deleted per transaction. */
+        @WithDefault("1000")
+        int batchSize();
+    }
+
     /** The cheat detector ({@code CheatDetector}). */
     Suspicion suspicion();
 
