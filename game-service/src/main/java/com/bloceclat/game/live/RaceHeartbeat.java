@@ -31,7 +31,8 @@ public class RaceHeartbeat {
 
     /** One beat, by the Quarkus scheduler ({@code SKIP}: one still running is not joined); a failed one is logged. */
     @Scheduled(identity = JOB, every = "${bloc.race.heartbeat:5s}", delayed = "${bloc.race.heartbeat:5s}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     public void beat() {
         try {
             Set<UUID> here = MatchSocket.raceGamesWithSockets();

@@ -96,7 +96,8 @@ public class OutboxRelay {
      * what no wake-up sent: rows kept after a failed send, rows whose wake-up was lost (a crash after the commit).
      */
     @Scheduled(identity = JOB, every = "${bloc.outbox.poll-interval:2s}", delayed = "${bloc.outbox.poll-interval:2s}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     public void poll() {
         relaySafely();
     }

@@ -52,7 +52,8 @@ public class RaceReaper {
      * still running is not joined by another). A game that fails is logged and retried by the next pass.
      */
     @Scheduled(identity = JOB, every = "${bloc.race.heartbeat:5s}", delayed = "${bloc.race.disconnect-timeout:60s}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     public void tick() {
         try {
             for (UUID id : gone()) {

@@ -215,7 +215,8 @@ public class CheatDetector {
      */
     @Scheduled(identity = JOB, every = "${bloc.leaderboard.suspicion.interval:5s}",
             delayed = "${bloc.leaderboard.suspicion.interval:5s}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void scheduled() {
         if (config.suspicion().enabled()) {
             pass();

@@ -71,7 +71,8 @@ public class RefusedRetention {
     }
 
     @Scheduled(identity = JOB, every = "${bloc.leaderboard.refused.prune-every:1h}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void scheduled() {
         try {
             prune(clock.instant(), policy());
