@@ -1,6 +1,7 @@
 // The chaos stage (./bloc chaos, docs/reliability.md): plays solo games through the real services, as guests and
-// as logged-in players, while it kills with kill -9, in turn, game-service, one solver-service replica,
-// leaderboard-service, the Kafka broker and PostgreSQL, each started again after a few seconds. Then it checks
+// as logged-in players, while it kills with kill -9, in turn, game-service, one solver-service replica, one
+// leaderboard-service replica (the other takes the consumer group's partitions meanwhile), the Kafka broker and
+// PostgreSQL, each started again after a few seconds. Then it checks
 // that every game it finished reached leaderboard-service exactly once (one audit per game id, read through the
 // admin audits API), that every game it left in play can go on, and that no request got a 5xx other than the
 // documented 503s while a dependency was down. Prints the figures, writes them to .bloc/logs/chaos.json and exits
@@ -30,7 +31,7 @@ const SETTINGS = {
   settleS: env('CHAOS_SETTLE_S', 180), // how long finished games may take to reach the leaderboard
   maxS: env('CHAOS_MAX_S', 1200), // the load stops by then, whatever the number of games
 };
-const TARGETS = (process.env.CHAOS_TARGETS ?? 'game-service,solver-service-1,leaderboard-service,kafka,postgres').split(',');
+const TARGETS = (process.env.CHAOS_TARGETS ?? 'game-service,solver-service-1,leaderboard-service-1,kafka,postgres').split(',');
 const GRACE_MS = 15_000; // after a recovery, answers are still counted against the kill
 const SOLVER_1 = 'http://localhost:8081';
 const HINT_REQUEST = readFileSync(resolve(ROOT, 'engine/src/test/resources/golden/solver/positions.jsonl'), 'utf8')

@@ -1,5 +1,6 @@
 // The local stack's Kafka from outside, with the broker's own client jar (.bloc/dist): publish one message as a
-// given SCRAM user (e2e/lib/KafkaPublish.java) and read topics' partition counts (e2e/lib/KafkaTopics.java).
+// given SCRAM user (e2e/lib/KafkaPublish.java), read topics' partition counts (e2e/lib/KafkaTopics.java) and the
+// members of a consumer group (e2e/lib/KafkaGroup.java).
 // Passwords come from .bloc/secrets/bloc.env, which ./bloc up generates (docs/platform.md).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -41,4 +42,12 @@ export function partitionCounts(...topics) {
   const res = java('KafkaTopics.java', [BOOTSTRAP, ...topics]);
   if (res.status !== 0) throw new Error(`KafkaTopics failed (${res.status}): ${res.stderr}`);
   return Object.fromEntries(res.stdout.split('\n').map((l) => l.split(' ')).map(([t, n]) => [t, Number(n)]));
+}
+
+/** The members of a leaderboard-service consumer group: [{ member, partitions: ['game-finished-0', ...] }]. */
+export function groupMembers(group) {
+  const res = java('KafkaGroup.java', [BOOTSTRAP, group]);
+  if (res.status !== 0) throw new Error(`KafkaGroup failed (${res.status}): ${res.stderr}`);
+  return res.stdout.split('\n').filter((l) => l).map((l) => l.split(' '))
+    .map(([member, partitions]) => ({ member, partitions: partitions ? partitions.split(',') : [] }));
 }

@@ -13,7 +13,9 @@ export const SERVICES = [
   { name: 'game-service', url: GAME, secured: '/api/players/me', open: '/api/games/info' },
   { name: 'solver-service-1', url: 'http://localhost:8081', secured: '/api/solver/whoami', open: '/api/solver/info' },
   { name: 'solver-service-2', url: 'http://localhost:8082', secured: '/api/solver/whoami', open: '/api/solver/info' },
-  { name: 'leaderboard-service', url: LEADERBOARD, secured: '/api/leaderboards/me', open: '/api/leaderboards/info' },
+  // two replicas of leaderboard-service, one consumer group; the web UI and the checks use the first
+  { name: 'leaderboard-service-1', url: LEADERBOARD, secured: '/api/leaderboards/me', open: '/api/leaderboards/info' },
+  { name: 'leaderboard-service-2', url: 'http://localhost:8084', secured: '/api/leaderboards/me', open: '/api/leaderboards/info' },
 ];
 
 /** One HTTP call; returns status, headers, text and the parsed JSON body when there is one. */

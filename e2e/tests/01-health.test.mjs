@@ -29,7 +29,7 @@ describe('health', () => {
     });
   }
 
-  for (const name of ['game-service', 'leaderboard-service']) {
+  for (const name of ['game-service', 'leaderboard-service-1', 'leaderboard-service-2']) {
     test(`${name} readiness covers PostgreSQL and Kafka`, async () => {
       const { url } = SERVICES.find((s) => s.name === name);
       const ready = await expectStatus(200, `${url}/q/health/ready`);

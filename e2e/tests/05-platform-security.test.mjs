@@ -1,14 +1,14 @@
 // What the platform itself refuses, from outside the services: Kafka takes only SASL/SCRAM logins and only
 // game-service may write results and game events (platform/kafka/access.conf); the topics that carry games have
-// 6 partitions; Keycloak's brute-force protection is on in the imported realm; the services' signing key and
+// 6 partitions, shared by the two leaderboard-service replicas of one consumer group; Keycloak's brute-force protection is on in the imported realm; the services' signing key and
 // daily secret were generated into .bloc/secrets (docs/platform.md).
 import assert from 'node:assert/strict';
 import { createPrivateKey, createPublicKey, randomUUID, sign, verify } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { partitionCounts, publishAs, ROOT } from '../lib/kafka.mjs';
-import { call, KEYCLOAK } from '../lib/stack.mjs';
+import { groupMembers, partitionCounts, publishAs, ROOT } from '../lib/kafka.mjs';
+import { call, eventually, KEYCLOAK } from '../lib/stack.mjs';
 
 const canary = () => JSON.stringify({ id: randomUUID(), sentAt: new Date().toISOString() });
 
@@ -42,6 +42,17 @@ describe('kafka access', () => {
 
   test('game-finished and game-events have 6 partitions', () => {
     assert.deepEqual(partitionCounts('game-finished', 'game-events'), { 'game-finished': 6, 'game-events': 6 });
+  });
+
+  test('the two leaderboard-service replicas are the two members of one consumer group, sharing game-finished', async () => {
+    // (just after ./bloc up the group may still be rebalancing: its assignment is read until it has settled)
+    const members = await eventually('two members holding all 6 partitions', () => {
+      const m = groupMembers('leaderboard-service-game-finished');
+      const held = m.flatMap((x) => x.partitions);
+      return m.length === 2 && m.every((x) => x.partitions.length > 0) && held.length === 6 ? m : null;
+    }, { timeoutMs: 120_000, intervalMs: 2_000 });
+    assert.deepEqual(members.flatMap((x) => x.partitions).sort(),
+      [0, 1, 2, 3, 4, 5].map((p) => `game-finished-${p}`));
   });
 });
 

@@ -2,10 +2,12 @@
 # The Bloc Éclat services of the local stack: built by the root Maven build and
 # started with `java -jar <module>/target/quarkus-app/quarkus-run.jar`.
 
-SERVICES=(solver-service-1 solver-service-2 game-service leaderboard-service)
+# leaderboard-service runs twice, as two members of one consumer group (leaderboard-service-game-finished): the
+# partitions of game-finished are shared between them, as in k8s/ and docker-compose.yml.
+SERVICES=(solver-service-1 solver-service-2 game-service leaderboard-service-1 leaderboard-service-2)
 SERVICE_JVM_OPTS=(-Xms64m -Xmx512m)
 
-service_module() { echo "${1%-[0-9]}"; }   # solver-service-2 -> solver-service
+service_module() { echo "${1%-[0-9]}"; }   # solver-service-2 -> solver-service, leaderboard-service-1 -> leaderboard-service
 service_jar() { echo "$ROOT/$(service_module "$1")/target/quarkus-app/quarkus-run.jar"; }
 
 service_port() {
@@ -13,7 +15,8 @@ service_port() {
     game-service) echo 8080 ;;
     solver-service-1) echo 8081 ;;
     solver-service-2) echo 8082 ;;
-    leaderboard-service) echo 8083 ;;
+    leaderboard-service-1) echo 8083 ;;
+    leaderboard-service-2) echo 8084 ;;
   esac
 }
 
@@ -26,20 +29,22 @@ service_env() {
   echo "QUARKUS_HTTP_HOST=127.0.0.1"
   echo "QUARKUS_HTTP_PORT=$port"
   echo "KAFKA_BOOTSTRAP_SERVERS=localhost:$KAFKA_PORT"
-  case "$1" in
+  local module; module="$(service_module "$1")"
+  case "$module" in
     game-service | leaderboard-service)
-      # The broker takes SASL/SCRAM only; each service is its own Kafka user, held to its ACLs
-      # (platform/kafka/access.conf). application.properties stays open for the services' embedded test broker.
+      # The broker takes SASL/SCRAM only; each service is its own Kafka user (both leaderboard replicas are the
+      # user leaderboard-service), held to its ACLs (platform/kafka/access.conf). application.properties stays
+      # open for the services' embedded test broker.
       echo "KAFKA_SECURITY_PROTOCOL=SASL_PLAINTEXT"
       echo "KAFKA_SASL_MECHANISM=$KAFKA_SASL_MECHANISM"
-      echo "KAFKA_SASL_JAAS_CONFIG=$(kafka_jaas "$1" "$(kafka_password "$1")")"
+      echo "KAFKA_SASL_JAAS_CONFIG=$(kafka_jaas "$module" "$(kafka_password "$module")")"
       ;;
   esac
   echo "QUARKUS_OIDC_AUTH_SERVER_URL=http://localhost:$KEYCLOAK_PORT/realms/bloc-eclat"
   echo "QUARKUS_OIDC_CLIENT_ID=bloc-services"
   echo "QUARKUS_OIDC_CREDENTIALS_SECRET=bloc-services-secret"
   echo "LOG_JSON=false"  # plain log lines for ./bloc logs
-  case "$1" in
+  case "$module" in
     game-service)
       echo "QUARKUS_DATASOURCE_JDBC_URL=jdbc:postgresql://localhost:$PG_PORT/bloc_game"
       echo "SOLVER_URLS=http://localhost:$(service_port solver-service-1),http://localhost:$(service_port solver-service-2)"
@@ -56,7 +61,7 @@ service_env() {
       echo "BLOC_SIGNING_PUBLIC_KEYS=$(secret BLOC_SIGNING_PUBLIC_KEYS)"
       ;;
   esac
-  case "$1" in
+  case "$module" in
     game-service | leaderboard-service)
       echo "QUARKUS_DATASOURCE_USERNAME=bloc"
       echo "QUARKUS_DATASOURCE_PASSWORD=bloc"

@@ -40,7 +40,7 @@ component_check() {  # what "ready" means, for status output
 
 component_pid() { running "$1" "$(component_marker "$1")"; }
 
-# Accepts short names: game, solver-1, leaderboard, pg.
+# Accepts short names: game, solver-1, leaderboard-2, pg.
 resolve_component() {
   local c
   case "$1" in pg | postgresql) echo postgres; return ;; esac

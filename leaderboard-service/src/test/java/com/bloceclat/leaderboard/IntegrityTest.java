@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
 
@@ -32,11 +34,13 @@ import com.bloceclat.common.events.SignedMessage;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.leaderboard.service.RecordPolicy;
+import com.bloceclat.testsupport.KafkaResource;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Sort;
 import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 
 /**
  * Issue 12's attacks on the leaderboard, through the real broker into PostgreSQL: forged messages, claims from the
@@ -133,6 +137,41 @@ class IntegrityTest {
         }
         assertEquals(Games.unsigned(forged).value(), GameFinishedDeadLetter.fromJson(letters.get(0).value())
                 .payload());
+    }
+
+    @Test
+    void aMessageLargerThanGameServiceEverSendsIsRefusedAsTooLargeNotAsUnsigned() {
+        // A real game, correctly signed by a trusted key, padded with 21 million spaces after its JSON (still valid
+        // JSON, still verifying): 21 MB of text, which zstd makes a few kilobytes, so the broker takes it. Before the
+        // size check, the envelope's reader gave up on the 21-million-character "message" string (Jackson's default
+        // limit, 20 million) and the trail said "unsigned: not JSON", which it is not.
+        GameFinished game = Games.finished(Games.player("hugo-" + UUID.randomUUID()), fresh(Level.EXPERT, 2));
+        String key = game.gameId().toString();
+        String padded = Games.SIGNER.sign(game.toJson() + " ".repeat(21_000_000));
+        int bytes = padded.getBytes(StandardCharsets.UTF_8).length;
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            companion.produceStrings()
+                    .withProp(ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd")
+                    .withProp(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 32 << 20)
+                    .fromRecords(new ProducerRecord<>(GameFinished.CHANNEL, key, padded))
+                    .awaitCompletion(Duration.ofSeconds(60));
+        }
+        String reason = "too large: " + bytes + " bytes, limit " + (16 << 20);
+
+        RefusedMessage refused = await().atMost(Duration.ofSeconds(60)).until(
+                () -> QuarkusTransaction.requiringNew().call(() -> RefusedMessage.<RefusedMessage>find("messageKey",
+                        key).firstResult()),
+                r -> r != null);
+        assertEquals(reason, refused.reason);
+        assertTrue(refused.truncated);
+        assertEquals(RefusedMessage.MAX_PAYLOAD, refused.payload.length());
+        String letter = GameFinishedDeadLetter.fromJson(Kafka.awaitRecords(GameFinishedDeadLetter.CHANNEL, 1,
+                r -> key.equals(r.key())).get(0).value()).error();
+        assertTrue(letter.startsWith("refused: " + reason), letter);
+        // Refused, not judged: the game's id is not taken, and the same game sent as game-service sends it is judged.
+        assertNull(audit(game.gameId()));
+        Games.publish(game);
+        assertEquals(Outcome.RECORD, awaitAudit(game.gameId()).outcome);
     }
 
     @Test

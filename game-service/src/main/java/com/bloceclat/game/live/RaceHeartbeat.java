@@ -2,12 +2,8 @@ package com.bloceclat.game.live;
 
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
@@ -16,11 +12,10 @@ import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.config.GameConfig;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
 
 /**
- * Every {@code bloc.race.heartbeat}, marks in one UPDATE the race games whose player has a match socket open on
+ * Every {@code bloc.race.heartbeat} (the Quarkus scheduler), marks in one UPDATE the race games whose player has a match socket open on
  * this replica as seen now, so that {@code RaceReaper} (on any replica) knows they are there.
  */
 @ApplicationScoped
@@ -31,21 +26,14 @@ public class RaceHeartbeat {
     @Inject
     GameConfig.Race config;
 
-    private ScheduledExecutorService ticker;
+    /** The scheduler's identity of the beat. */
+    public static final String JOB = "race-heartbeat";
 
-    void start(@Observes StartupEvent event) {
-        ticker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "race-heartbeat"));
-        long every = config.heartbeat().toMillis();
-        ticker.scheduleWithFixedDelay(this::beat, every, every, TimeUnit.MILLISECONDS);
-    }
-
-    void stop(@Observes ShutdownEvent event) {
-        if (ticker != null) {
-            ticker.shutdownNow();
-        }
-    }
-
-    void beat() {
+    /** One beat, by the Quarkus scheduler ({@code SKIP}: one still running is not joined); a failed one is logged. */
+    @Scheduled(identity = JOB, every = "${bloc.race.heartbeat:5s}", delayed = "${bloc.race.heartbeat:5s}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    public void beat() {
         try {
             Set<UUID> here = MatchSocket.raceGamesWithSockets();
             if (!here.isEmpty()) {

@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -31,12 +32,16 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
 import io.smallrye.reactive.messaging.kafka.Record;
 
 /**
- * Sends the outbox to Kafka: woken after each commit that wrote messages, and every poll interval in case a wake-up
- * was missed or Kafka was down. Guarantees:
+ * Sends the outbox to Kafka: woken after each commit that wrote messages ({@link #wake}, a pass {@code bloc.outbox.linger}
+ * later), and every {@code bloc.outbox.poll-interval} by the Quarkus scheduler ({@link #poll}) in case a wake-up was
+ * missed or Kafka was down. Guarantees:
  * <ul>
+ * <li>One pass at a time on a replica, whichever path started it (a pass waits for the one running to end), so a
+ * replica sends its rows in outbox order.</li>
  * <li>A row is deleted only once the broker acknowledged it; a row whose send failed for a reason that may pass
  * (broker unreachable, timeout, not authorised, anything not known to be the row's own fault) stays and is sent on a
  * later pass, so a message may be sent twice but is never lost (consumers deduplicate by game id or event id).</li>
@@ -67,19 +72,34 @@ public class OutboxRelay {
     @Channel(GameFinished.CHANNEL)
     Emitter<Record<String, String>> finished;
 
+    /** The scheduler's identity of the periodic pass. */
+    public static final String JOB = "outbox-relay";
+
     private final AtomicBoolean pending = new AtomicBoolean();
-    private ScheduledExecutorService executor;
+    /** Held for the whole of a pass: the wake-up's and the scheduler's passes never overlap. */
+    private final ReentrantLock passes = new ReentrantLock();
+    /** Runs the wake-up passes, {@code linger} after a commit (the periodic pass is the scheduler's). */
+    private ScheduledExecutorService waker;
 
     void start(@Observes StartupEvent event) {
-        executor = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "outbox-relay"));
-        long every = config.pollInterval().toMillis();
-        executor.scheduleWithFixedDelay(this::relaySafely, every, every, TimeUnit.MILLISECONDS);
+        waker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "outbox-relay"));
     }
 
     void stop(@Observes ShutdownEvent event) {
-        if (executor != null) {
-            executor.shutdownNow();
+        if (waker != null) {
+            waker.shutdownNow();
         }
+    }
+
+    /**
+     * The periodic pass, by the Quarkus scheduler ({@code SKIP}: one still running is not joined by another). Sends
+     * what no wake-up sent: rows kept after a failed send, rows whose wake-up was lost (a crash after the commit).
+     */
+    @Scheduled(identity = JOB, every = "${bloc.outbox.poll-interval:2s}", delayed = "${bloc.outbox.poll-interval:2s}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    public void poll() {
+        relaySafely();
     }
 
     /**
@@ -87,8 +107,8 @@ public class OutboxRelay {
      * load one pass (one transaction) sends the messages of many commits.
      */
     public void wake() {
-        if (executor != null && pending.compareAndSet(false, true)) {
-            executor.schedule(() -> {
+        if (waker != null && pending.compareAndSet(false, true)) {
+            waker.schedule(() -> {
                 pending.set(false);
                 relaySafely();
             }, config.linger().toMillis(), TimeUnit.MILLISECONDS);
@@ -96,6 +116,7 @@ public class OutboxRelay {
     }
 
     private void relaySafely() {
+        passes.lock();
         try {
             Pass pass;
             do {
@@ -103,7 +124,9 @@ public class OutboxRelay {
             } while (pass.kept() == 0 && pass.sent() + pass.parked() == config.batchSize());
             // a full batch all settled: there may be more; a row kept for later ends the run until the next pass
         } catch (RuntimeException e) {
-            LOG.warnf("Outbox not relayed this time (%s); will retry", e.getMessage());
+            LOG.warnf("Outbox not relayed this time (%s); the next pass retries", e.getMessage());
+        } finally {
+            passes.unlock();
         }
     }
 

@@ -2,9 +2,6 @@ package com.bloceclat.game.service;
 
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -16,11 +13,12 @@ import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.config.GameConfig;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
 
 /**
- * Ends online races for players who have gone. Every {@code bloc.race.heartbeat}, on every replica, each race game
+ * Ends online races for players who have gone. Every {@code bloc.race.heartbeat} (the Quarkus scheduler), on every
+ * replica, each race game
  * still playing whose player has not been seen (an event, a request, an open match socket on any replica: see
  * {@link GameEntity#seen}) for longer than {@code bloc.race.disconnect-timeout} is resigned for them through
  * {@link GameService#resignIfGone}: the same resignation as the player's own (event, referee, messages), once, under
@@ -39,25 +37,24 @@ public class RaceReaper {
     @Inject
     GameService games;
 
-    private ScheduledExecutorService ticker;
+    /** The scheduler's identity of the pass. */
+    public static final String JOB = "race-reaper";
 
     void start(@Observes StartupEvent event) {
         if (config.heartbeat().multipliedBy(2).compareTo(config.disconnectTimeout()) > 0) {
             throw new IllegalStateException("bloc.race.disconnect-timeout (" + config.disconnectTimeout()
                     + ") must be at least twice bloc.race.heartbeat (" + config.heartbeat() + ").");
         }
-        ticker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "race-reaper"));
-        ticker.scheduleWithFixedDelay(this::tick, config.disconnectTimeout().toMillis(),
-                config.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    void stop(@Observes ShutdownEvent event) {
-        if (ticker != null) {
-            ticker.shutdownNow();
-        }
-    }
-
-    void tick() {
+    /**
+     * One pass, by the Quarkus scheduler every heartbeat, the first one timeout after the start ({@code SKIP}: a pass
+     * still running is not joined by another). A game that fails is logged and retried by the next pass.
+     */
+    @Scheduled(identity = JOB, every = "${bloc.race.heartbeat:5s}", delayed = "${bloc.race.disconnect-timeout:60s}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    public void tick() {
         try {
             for (UUID id : gone()) {
                 try {

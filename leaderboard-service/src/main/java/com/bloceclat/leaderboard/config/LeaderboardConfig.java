@@ -27,6 +27,36 @@ public interface LeaderboardConfig {
     @WithDefault("2m")
     Duration clockSkew();
 
+    /**
+     * The largest {@code game-finished} value read, in bytes as received (after Kafka's decompression): game-service's
+     * producer sends nothing larger ({@code max.request.size}, 16 MiB; the cap on a game's events keeps a real one
+     * under 7 MiB). A larger value is refused as {@code too large} before anything parses it.
+     */
+    @WithDefault("16777216")
+    int maxMessageBytes();
+
+    /** How long the refused trail keeps its rows ({@code RefusedRetention}). */
+    Refused refused();
+
+    interface Refused {
+
+        /** A refused message older than this (by {@code refused_at}) is deleted. */
+        @WithDefault("P30D")
+        Duration retention();
+
+        /** At most this many refused messages are kept: beyond it, the oldest go first. */
+        @WithDefault("100000")
+        int maxRows();
+
+        /** How often each replica prunes (the Quarkus scheduler; {@code off} never). */
+        @WithDefault("1h")
+        String pruneEvery();
+
+        /** Rows deleted per transaction. */
+        @WithDefault("1000")
+        int batchSize();
+    }
+
     /** The cheat detector ({@code CheatDetector}). */
     Suspicion suspicion();
 

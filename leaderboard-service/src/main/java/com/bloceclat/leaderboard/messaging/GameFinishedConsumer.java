@@ -19,6 +19,7 @@ import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.common.events.GameFinished.MalformedEventException;
 import com.bloceclat.common.events.GameFinishedDeadLetter;
 import com.bloceclat.common.events.SignedMessage;
+import com.bloceclat.leaderboard.config.LeaderboardConfig;
 import com.bloceclat.leaderboard.messaging.Faults.PermanentFault;
 import com.bloceclat.leaderboard.service.GameFinishedService;
 
@@ -33,6 +34,9 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecord;
  *
  * <p>Guarantees:
  * <ul>
+ * <li>A value larger than {@code bloc.leaderboard.max-message-bytes} (16 MiB, the most game-service's producer sends)
+ * is refused as {@code too large: N bytes, limit M} before anything parses it (it is refused, not judged, like a
+ * message whose signature does not hold: nothing vouches for it).</li>
  * <li>The signature is checked before anything else ({@code bloc.signing.public-keys}, several keys during a
  * rotation): a message that is unsigned, signed by an unknown key or mis-signed is never judged; it is kept in the
  * refused trail ({@code refused_message}, not {@code game_audit}: it takes no game id), dead-lettered with its reason
@@ -67,6 +71,9 @@ public class GameFinishedConsumer {
 
     @Inject
     MeterRegistry registry;
+
+    @Inject
+    LeaderboardConfig config;
 
     /** Trusted public keys, {@code keyId:base64X509}, comma-separated; required (no default outside tests). */
     @ConfigProperty(name = "bloc.signing.public-keys")
@@ -124,6 +131,10 @@ public class GameFinishedConsumer {
         Instant published = record.timestamp() > 0 ? Instant.ofEpochMilli(record.timestamp()) : null;
         String message;
         try {
+            String tooLarge = tooLarge(record.serializedValueSize(), config.maxMessageBytes());
+            if (tooLarge != null) {
+                throw new SignedMessage.RefusedException(tooLarge);
+            }
             message = verifier.open(record.value());
         } catch (SignedMessage.RefusedException e) {
             publishDeadLetter(record, "refused: " + e.getMessage());
@@ -139,6 +150,14 @@ public class GameFinishedConsumer {
             count(DEAD_LETTER);
             return null;
         }
+    }
+
+    /**
+     * The refusal of a value of {@code bytes} bytes (as received, after Kafka's decompression; negative for a
+     * tombstone) when it is larger than {@code limit}, else null.
+     */
+    static String tooLarge(int bytes, int limit) {
+        return bytes > limit ? "too large: " + bytes + " bytes, limit " + limit : null;
     }
 
     private void deadLetter(ConsumerRecord<String, String> record, String error) {

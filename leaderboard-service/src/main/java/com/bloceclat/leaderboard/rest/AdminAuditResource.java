@@ -146,8 +146,9 @@ public class AdminAuditResource {
     @GET
     @Path("/refused")
     @RolesAllowed("admin")
-    @Operation(summary = "game-finished messages refused for their signature (unsigned, unknown key, bad signature), "
-            + "newest first; they were never judged and are not games")
+    @Operation(summary = "game-finished messages refused for their size or signature (too large, unsigned, unknown "
+            + "key, bad signature), newest first; they were never judged and are not games. Kept for "
+            + "bloc.leaderboard.refused.retention (30 days), at most bloc.leaderboard.refused.max-rows (100,000)")
     @APIResponse(responseCode = "400", description = "Bad paging")
     public RefusedPage refused(@Parameter(description = "Page number from 0") @QueryParam("page") String page,
             @Parameter(description = "Messages per page, 1 to 100 (default 20)") @QueryParam("size") String size) {

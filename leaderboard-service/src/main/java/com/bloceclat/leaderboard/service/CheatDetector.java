@@ -7,9 +7,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -34,6 +31,7 @@ import com.bloceclat.leaderboard.config.LeaderboardConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
 
 /**
  * Flags records played as the engine plays. For each round the player completed without a hint or an undo, it asks
@@ -43,8 +41,8 @@ import io.quarkus.runtime.StartupEvent;
  * which a share of at least {@code threshold} match is suspicious: a person does not pick the engine's exact
  * placements for nine rounds in ten over twenty rounds, when each round offers hundreds to thousands of sequences.
  *
- * <p>Off the request path: every {@code interval}, a single thread per replica takes the records not measured yet,
- * {@code batch-size} at a time, locked with {@code FOR UPDATE SKIP LOCKED} (replicas share the queue, never measure a
+ * <p>Off the request path: every {@code interval} (the Quarkus scheduler), one pass at a time per replica takes the
+ * records not measured yet, {@code batch-size} at a time, locked with {@code FOR UPDATE SKIP LOCKED} (replicas share the queue, never measure a
  * game twice at once), measures them, stores the figures and writes the flag to the audit trail, all in one
  * transaction per batch. The Kafka consumer never waits for it. Records shorter than {@code min-rounds} cannot be
  * flagged and are not measured.
@@ -56,6 +54,8 @@ public class CheatDetector {
     public static final long SEED = 0;
     /** The audit trail's actor for the detector's flags. */
     public static final String ACTOR = "cheat-detector";
+    /** The scheduler's identity of the worker's pass. */
+    public static final String JOB = "cheat-detector";
 
     private static final Logger LOG = Logger.getLogger(CheatDetector.class);
 
@@ -64,7 +64,8 @@ public class CheatDetector {
 
     Clock clock = Clock.systemUTC();
 
-    private ScheduledExecutorService worker;
+    /** Set when this replica stops: a pass ends after its current batch. */
+    private volatile boolean stopping;
 
     /**
      * How a game's rounds compare with the AI's.
@@ -204,30 +205,32 @@ public class CheatDetector {
     void start(@Observes StartupEvent event) {
         if (!config.suspicion().enabled()) {
             LOG.info("Cheat detector disabled on this replica (bloc.leaderboard.suspicion.enabled=false)");
-            return;
-        }
-        worker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "cheat-detector");
-            thread.setDaemon(true);
-            thread.setPriority(Thread.MIN_PRIORITY);
-            return thread;
-        });
-        long every = config.suspicion().interval().toMillis();
-        worker.scheduleWithFixedDelay(this::pass, every, every, TimeUnit.MILLISECONDS);
-    }
-
-    void stop(@Observes ShutdownEvent event) throws InterruptedException {
-        if (worker != null) {
-            worker.shutdownNow();
-            worker.awaitTermination(5, TimeUnit.SECONDS);
         }
     }
 
-    /** Measures batches until the queue is empty (or this replica is stopping). */
-    void pass() {
+    void stop(@Observes ShutdownEvent event) {
+        stopping = true;
+    }
+
+    /**
+     * The worker: every {@code interval}, by the Quarkus scheduler, one pass at a time on this replica ({@code SKIP}: a
+     * pass still measuring when the next is due is not joined by another).
+     */
+    @Scheduled(identity = JOB, every = "${bloc.leaderboard.suspicion.interval:5s}",
+            delayed = "${bloc.leaderboard.suspicion.interval:5s}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    void scheduled() {
+        if (config.suspicion().enabled()) {
+            pass();
+        }
+    }
+
+    /** Measures batches until the queue is empty (or this replica is stopping); a failed pass is retried by the next. */
+    public void pass() {
         try {
             int size = config.suspicion().batchSize();
-            while (!Thread.currentThread().isInterrupted() && batch(size) == size) {
+            while (!stopping && batch(size) == size) {
                 // the queue may hold more
             }
         } catch (RuntimeException e) {
