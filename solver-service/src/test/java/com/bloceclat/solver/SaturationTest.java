@@ -263,4 +263,38 @@ class SaturationTest {
             assertTrue(status == 200 || status == 429, "public answer " + status);
         }
     }
+
+    @Test
+    void anonymousCallersFindingThePublicShareFullAreRefusedBeforeTheirBodyIsRead() throws Exception {
+        List<CompletionStage<Boolean>> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < pool.capacity(CallerKind.PUBLIC); i++) {
+                held.add(hold(CallerKind.PUBLIC));
+            }
+            awaitAdmitted(CallerKind.PUBLIC, pool.capacity(CallerKind.PUBLIC));
+            Counter unread = registry.find("solver.requests").tag("caller", "public").tag("outcome", "saturated")
+                    .tag("mode", "unread").counter();
+            double before = unread == null ? 0 : unread.count();
+            // Not even valid JSON, and more than the anonymous rate limit allows: refused as saturated all the same,
+            // for the body is never read (the resource would answer 400, or 429 for the rate).
+            for (int i = 0; i < 8; i++) {
+                given().contentType("application/json").body("{").when().post(SOLVE).then()
+                        .statusCode(429)
+                        .contentType("application/problem+json")
+                        .header("Retry-After", "1")
+                        .body("status", equalTo(429))
+                        .body("detail", org.hamcrest.Matchers.startsWith("Every solver worker"));
+            }
+            assertEquals(8, registry.find("solver.requests").tag("caller", "public").tag("outcome", "saturated")
+                    .tag("mode", "unread").counter().count() - before);
+            // A service caller is never refused there: answered at once by its own workers.
+            given().auth().oauth2(Callers.service()).contentType("application/json").body(Requests.EMPTY_BOARD)
+                    .when().post(SOLVE).then().statusCode(200);
+        } finally {
+            release.countDown();
+        }
+        for (CompletionStage<Boolean> stage : held) {
+            assertTrue(stage.toCompletableFuture().get(60, TimeUnit.SECONDS));
+        }
+    }
 }

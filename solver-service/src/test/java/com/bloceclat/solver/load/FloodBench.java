@@ -39,6 +39,7 @@ import io.quarkus.test.oidc.server.OidcWiremockTestResource;
  * --jar solver-service/target/quarkus-app/quarkus-run.jar  --service 4  --flood 64  --duration 20 (per phase)
  * --warmup 5  --cpus "taskset -c 1" (run the replica under it; optional)  --workers N (bloc.solver.workers)
  * --priorities false (start the replica without WorkerPool.PRIORITY_OPTIONS: public workers at nice 0)
+ * --shed false (bloc.solver.public.shed-early=false: every refusal by the resource, after auth and JSON)
  * </pre>
  *
  * <p>Each phase also prints where the CPU went: the replica's threads by group (service workers, public workers, event
@@ -282,6 +283,9 @@ public final class FloodBench {
                 "BLOC_SOLVER_PUBLIC_REQUESTS_PER_SECOND", "1000000",
                 "BLOC_SOLVER_PUBLIC_BURST", "1000000",
                 "LOG_JSON", "false"));
+        if (opts.containsKey("shed")) {
+            builder.environment().put("BLOC_SOLVER_PUBLIC_SHED_EARLY", opts.get("shed"));
+        }
         if (opts.containsKey("workers")) {
             builder.environment().put("BLOC_SOLVER_WORKERS", opts.get("workers"));
         }
