@@ -6,6 +6,8 @@
 # partitions of game-finished are shared between them, as in k8s/ and docker-compose.yml.
 SERVICES=(solver-service-1 solver-service-2 game-service leaderboard-service-1 leaderboard-service-2)
 SERVICE_JVM_OPTS=(-Xms64m -Xmx512m)
+# solver-service runs public searches at nice 19 (WorkerPool.PRIORITY_OPTIONS, docs/solver-service.md).
+SOLVER_JVM_OPTS=(-XX:ThreadPriorityPolicy=1 -XX:JavaPriority1_To_OSPriority=19 -XX:JavaPriority6_To_OSPriority=0 -XX:JavaPriority7_To_OSPriority=0 -XX:JavaPriority8_To_OSPriority=0 -XX:JavaPriority9_To_OSPriority=0 -XX:JavaPriority10_To_OSPriority=0)
 
 service_module() { echo "${1%-[0-9]}"; }   # solver-service-2 -> solver-service, leaderboard-service-1 -> leaderboard-service
 service_jar() { echo "$ROOT/$(service_module "$1")/target/quarkus-app/quarkus-run.jar"; }
@@ -79,7 +81,9 @@ service_start() {
   # Exported, not passed to env(1): keys and passwords never appear on a command line (ps shows those).
   (
     for v in "${env_vars[@]}"; do export "${v?}"; done
-    start_bg "$1" "$LOGS/$1.log" "$JAVA" "-Dbloc.component=$1" "${SERVICE_JVM_OPTS[@]}" -jar "$(service_jar "$1")"
+    local jvm_opts=("${SERVICE_JVM_OPTS[@]}")
+    [[ "$(service_module "$1")" == solver-service ]] && jvm_opts+=("${SOLVER_JVM_OPTS[@]}")
+    start_bg "$1" "$LOGS/$1.log" "$JAVA" "-Dbloc.component=$1" "${jvm_opts[@]}" -jar "$(service_jar "$1")"
   )
 }
 

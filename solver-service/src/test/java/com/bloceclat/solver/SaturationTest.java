@@ -5,8 +5,12 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
@@ -19,7 +23,10 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import com.bloceclat.engine.solver.Mode;
+import com.bloceclat.solver.load.LoadGenerator;
 import com.bloceclat.solver.service.CallerKind;
+import com.bloceclat.solver.service.SaturatedException;
 import com.bloceclat.solver.service.WorkerPool;
 import com.bloceclat.testsupport.Tokens;
 
@@ -31,7 +38,10 @@ import io.restassured.response.Response;
 /**
  * Each kind of caller has its own share of the pool (test profile: 2 workers, one reserved for services, queues of
  * 16). A public flood fills the public share: public callers are then refused at once with 429 and Retry-After while
- * every service request is still accepted and answered; a full service share refuses services the same way.
+ * every service request is still accepted and answered; a full service share refuses services the same way. Public
+ * searches run on threads of their own at the lowest OS priority (the surefire JVM has WorkerPool.PRIORITY_OPTIONS, as
+ * production), never on a service worker; a flood of real public searches beside real service ones leaves every
+ * service request answered.
  */
 @QuarkusTest
 class SaturationTest {
@@ -79,9 +89,9 @@ class SaturationTest {
     }
 
     private double saturated(CallerKind kind) {
-        Counter counter = registry.find("solver.requests").tag("caller", kind.tag()).tag("outcome", "saturated")
-                .counter();
-        return counter == null ? 0 : counter.count();
+        // Every mode's counter: "unread" (refused before the body was read) as well as the request's own.
+        return registry.find("solver.requests").tag("caller", kind.tag()).tag("outcome", "saturated").counters()
+                .stream().mapToDouble(Counter::count).sum();
     }
 
     @Test
@@ -163,5 +173,128 @@ class SaturationTest {
         String metrics = given().when().get("/q/metrics").then().extract().asString();
         assertTrue(metrics.contains("solver_requests_total{caller=\"service\",mode=\"ai\",outcome=\"saturated\"}"),
                 metrics);
+    }
+
+    /** The thread a task ran on, and its OS nice value (Integer.MIN_VALUE where there is no /proc). */
+    private static String where() {
+        String nice;
+        try {
+            String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+            nice = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16];
+        } catch (Exception e) {
+            nice = "?";
+        }
+        return Thread.currentThread().getName().replaceFirst("-\\d+$", "") + " nice " + nice;
+    }
+
+    @Test
+    void publicSearchesRunOnlyOnPublicThreadsAtTheLowestPriorityAndServiceSearchesNever() throws Exception {
+        // The public share full of held searches: a public flood is refused, never spills onto service workers.
+        List<CompletionStage<Boolean>> held = new ArrayList<>();
+        for (int i = 0; i < pool.capacity(CallerKind.PUBLIC); i++) {
+            held.add(hold(CallerKind.PUBLIC));
+        }
+        awaitAdmitted(CallerKind.PUBLIC, pool.capacity(CallerKind.PUBLIC));
+        int refused = 0;
+        for (int i = 0; i < 100; i++) {
+            try {
+                pool.submit(CallerKind.PUBLIC, SaturationTest::where);
+            } catch (SaturatedException e) {
+                refused++;
+            }
+        }
+        assertEquals(100, refused, "public tasks past the public share");
+        // Meanwhile every worker of the services is free for them: as many at once as the service share takes.
+        List<CompletionStage<String>> services = new ArrayList<>();
+        for (int i = 0; i < pool.capacity(CallerKind.SERVICE); i++) {
+            services.add(pool.submit(CallerKind.SERVICE, SaturationTest::where));
+        }
+        Set<String> serviceThreads = new TreeSet<>();
+        for (CompletionStage<String> s : services) {
+            serviceThreads.add(s.toCompletableFuture().get(60, TimeUnit.SECONDS));
+        }
+        release.countDown();
+        for (CompletionStage<Boolean> stage : held) {
+            assertTrue(stage.toCompletableFuture().get(60, TimeUnit.SECONDS));
+        }
+        List<CompletionStage<String>> publics = new ArrayList<>();
+        for (int i = 0; i < pool.workers() - pool.reservedWorkers(); i++) {
+            publics.add(pool.submit(CallerKind.PUBLIC, SaturationTest::where));
+        }
+        Set<String> publicThreads = new TreeSet<>();
+        for (CompletionStage<String> s : publics) {
+            publicThreads.add(s.toCompletableFuture().get(60, TimeUnit.SECONDS));
+        }
+        assertEquals(Set.of("solver-service-worker nice 0"), serviceThreads);
+        assertEquals(Set.of("solver-public-worker nice 19"), publicThreads);
+        assertEquals(19, pool.publicNice());
+        String metrics = given().when().get("/q/metrics").then().extract().asString();
+        assertTrue(metrics.contains("solver_pool_public_nice 19.0"), metrics);
+    }
+
+    @Test
+    void aFloodOfRealPublicSearchesBesideServiceSearchesLeavesEveryServiceRequestAnswered() throws Exception {
+        // 32 players at once (each within its own rate limit) and 8 service callers, all asking the AI's move at
+        // strength 5 on mid-game positions: more than the public share holds, within the service share.
+        List<String> bodies = LoadGenerator.bodies(Mode.AI, 5);
+        String service = Callers.service();
+        List<CompletableFuture<Response>> publics = new ArrayList<>();
+        List<CompletableFuture<Response>> services = new ArrayList<>();
+        for (int round = 0; round < 3; round++) {
+            for (int i = 0; i < 32; i++) {
+                String token = Tokens.player("crowd-" + round + "-" + i);
+                String body = bodies.get((round * 40 + i) % bodies.size());
+                publics.add(CompletableFuture.supplyAsync(() -> given().auth().oauth2(token)
+                        .contentType("application/json").body(body).when().post(SOLVE).andReturn(), callers));
+            }
+            for (int i = 0; i < 8; i++) {
+                String body = bodies.get((round * 40 + 32 + i) % bodies.size());
+                services.add(CompletableFuture.supplyAsync(() -> given().auth().oauth2(service)
+                        .contentType("application/json").body(body).when().post(SOLVE).andReturn(), callers));
+            }
+        }
+        for (CompletableFuture<Response> s : services) {
+            Response response = s.get(120, TimeUnit.SECONDS);
+            assertEquals(200, response.statusCode(), response.asString());
+            assertTrue(response.jsonPath().getList("placements") != null, response.asString());
+        }
+        for (CompletableFuture<Response> p : publics) {
+            int status = p.get(120, TimeUnit.SECONDS).statusCode();
+            assertTrue(status == 200 || status == 429, "public answer " + status);
+        }
+    }
+
+    @Test
+    void anonymousCallersFindingThePublicShareFullAreRefusedBeforeTheirBodyIsRead() throws Exception {
+        List<CompletionStage<Boolean>> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < pool.capacity(CallerKind.PUBLIC); i++) {
+                held.add(hold(CallerKind.PUBLIC));
+            }
+            awaitAdmitted(CallerKind.PUBLIC, pool.capacity(CallerKind.PUBLIC));
+            Counter unread = registry.find("solver.requests").tag("caller", "public").tag("outcome", "saturated")
+                    .tag("mode", "unread").counter();
+            double before = unread == null ? 0 : unread.count();
+            // Not even valid JSON, and more than the anonymous rate limit allows: refused as saturated all the same,
+            // for the body is never read (the resource would answer 400, or 429 for the rate).
+            for (int i = 0; i < 8; i++) {
+                given().contentType("application/json").body("{").when().post(SOLVE).then()
+                        .statusCode(429)
+                        .contentType("application/problem+json")
+                        .header("Retry-After", "1")
+                        .body("status", equalTo(429))
+                        .body("detail", org.hamcrest.Matchers.startsWith("Every solver worker"));
+            }
+            assertEquals(8, registry.find("solver.requests").tag("caller", "public").tag("outcome", "saturated")
+                    .tag("mode", "unread").counter().count() - before);
+            // A service caller is never refused there: answered at once by its own workers.
+            given().auth().oauth2(Callers.service()).contentType("application/json").body(Requests.EMPTY_BOARD)
+                    .when().post(SOLVE).then().statusCode(200);
+        } finally {
+            release.countDown();
+        }
+        for (CompletionStage<Boolean> stage : held) {
+            assertTrue(stage.toCompletableFuture().get(60, TimeUnit.SECONDS));
+        }
     }
 }

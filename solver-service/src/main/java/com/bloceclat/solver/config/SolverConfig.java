@@ -69,6 +69,13 @@ public interface SolverConfig {
         @WithDefault("16")
         int queueCapacity();
 
+        /**
+         * Refuse an anonymous solve request on the I/O thread, before authentication and before its body is read,
+         * while the public share is full ({@code PublicShedding}); false leaves every refusal to the resource.
+         */
+        @WithDefault("true")
+        boolean shedEarly();
+
         /** Clients remembered at most; idle ones are forgotten first. */
         @WithDefault("10000")
         int maxClients();

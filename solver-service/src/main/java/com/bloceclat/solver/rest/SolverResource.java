@@ -118,9 +118,9 @@ public class SolverResource {
                     + "JSON as the engine CLI's lines. Anonymous callers and players are rate-limited per client and "
                     + "their searches capped at bloc.solver.public.time-cap; callers with the service role (the "
                     + "bloc-services client credentials token) are not rate-limited and are capped at "
-                    + "bloc.solver.service.time-cap. Each kind of caller has its own share of the worker pool (a public flood "
-                    + "never takes the services' share, and one worker runs service searches only). timeMs is clamped "
-                    + "to the cap (0 means the cap).")
+                    + "bloc.solver.service.time-cap. Each kind of caller has its own share of the worker pool and its own "
+                    + "threads (a public flood never takes the services' share; public searches run at the lowest OS "
+                    + "priority). timeMs is clamped to the cap (0 means the cap).")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(type = SchemaType.OBJECT),
             examples = {

@@ -65,9 +65,10 @@ public class SolverService {
                 Solution solution = Solver.solve(withTime(request, Math.max(1, budgetMs - waitedMs)));
                 long searched = System.nanoTime() - started;
                 Timer.builder("solver.queue.wait").description("Time a search waited for a worker")
-                        .publishPercentileHistogram().register(registry)
+                        .tag("caller", caller.tag()).publishPercentileHistogram().register(registry)
                         .record(started - accepted, TimeUnit.NANOSECONDS);
                 Timer.builder("solver.search").description("Search time on a worker").tag("mode", mode)
+                        .tag("caller", caller.tag())
                         .publishPercentileHistogram().register(registry)
                         .record(searched, TimeUnit.NANOSECONDS);
                 Counter.builder("solver.positions.examined")

@@ -1,5 +1,8 @@
 package com.bloceclat.solver.service;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -7,7 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -17,14 +22,16 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import org.jboss.logging.Logger;
+
 import com.bloceclat.solver.config.SolverConfig;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
- * The searches' threads: a fixed number of long-lived workers (each keeps its engine search tables), with admission
- * and a queue per kind of caller.
+ * The searches' threads: long-lived workers (each keeps its engine search tables), with admission, a queue and
+ * threads of its own per kind of caller.
  *
  * <p>Guarantees:
  * <ul>
@@ -32,10 +39,14 @@ import io.micrometer.core.instrument.MeterRegistry;
  * service.queue-capacity}, public callers {@code (workers - reserved) + public.queue-capacity}. Past its own permits a
  * kind is refused at once ({@link SaturatedException}); the other kind's permits are never taken, so a public flood
  * can fill only the public share and a service search is always admitted while the services stay within theirs.</li>
- * <li><b>Reserved workers.</b> {@code service.reserved-workers} workers (at most {@code workers - 1}, so public callers
- * always keep one) run service searches only; the others run service searches first, then public ones. Public
- * searches therefore run on at most {@code workers - reserved} threads at once, and a service search waits for other
- * service searches only, never behind a public queue.</li>
+ * <li><b>Threads of their own.</b> Service searches run on {@code workers} service threads, public searches on
+ * {@code workers - reserved} public threads (at least one; {@code reserved} is at most {@code workers - 1}). Neither
+ * kind ever runs on, or waits for, the other's threads: a service search waits only for other service searches.</li>
+ * <li><b>Public threads at the lowest OS priority.</b> Each public thread lowers itself to {@link
+ * Thread#MIN_PRIORITY}; with the JVM options of {@link #PRIORITY_OPTIONS} that is nice 19 on Linux, so a core that a
+ * public search holds is taken back by a service search (or the HTTP threads) at once: on a full machine public
+ * searches get only what the service callers leave (CFS weight 15 against 1024). Without those options the JVM
+ * ignores thread priorities: {@code solver.pool.public.nice} then reads 0 and a warning is logged at start.</li>
  * <li>Within a kind, searches start in the order they were admitted. A task's failure completes its stage
  * exceptionally and frees its permit; it never kills a worker.</li>
  * </ul>
@@ -43,13 +54,21 @@ import io.micrometer.core.instrument.MeterRegistry;
 @ApplicationScoped
 public class WorkerPool {
 
+    /** The JVM options that make {@link Thread#MIN_PRIORITY} nice 19 and leave every other priority at nice 0. */
+    public static final String PRIORITY_OPTIONS = "-XX:ThreadPriorityPolicy=1 -XX:JavaPriority1_To_OSPriority=19 "
+            + "-XX:JavaPriority6_To_OSPriority=0 -XX:JavaPriority7_To_OSPriority=0 -XX:JavaPriority8_To_OSPriority=0 "
+            + "-XX:JavaPriority9_To_OSPriority=0 -XX:JavaPriority10_To_OSPriority=0";
+
+    private static final Logger LOG = Logger.getLogger(WorkerPool.class);
+
     private final int workers;
     private final int reserved;
     private final Map<CallerKind, Share> shares = new EnumMap<>(CallerKind.class);
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition ready = lock.newCondition();
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicInteger active = new AtomicInteger();
+    /** The OS nice value the public threads run at (Integer.MIN_VALUE until known, e.g. not Linux). */
+    private final AtomicInteger publicNice = new AtomicInteger(Integer.MIN_VALUE);
+    private final CountDownLatch publicStarted;
     private volatile boolean stopped;
 
     @Inject
@@ -66,24 +85,47 @@ public class WorkerPool {
         }
         this.workers = workers;
         this.reserved = Math.min(reservedWorkers, workers - 1);
+        int publicWorkers = workers - reserved;
         shares.put(CallerKind.SERVICE, new Share(workers, serviceQueue));
-        shares.put(CallerKind.PUBLIC, new Share(workers - reserved, publicQueue));
+        shares.put(CallerKind.PUBLIC, new Share(publicWorkers, publicQueue));
+        publicStarted = new CountDownLatch(publicWorkers);
         for (int i = 0; i < workers; i++) {
-            boolean serviceOnly = i < reserved;
-            Thread thread = new Thread(() -> run(serviceOnly), "solver-worker-" + (i + 1));
-            thread.setDaemon(true);
-            threads.add(thread);
+            threads.add(thread("solver-service-worker-" + (i + 1), shares.get(CallerKind.SERVICE), false));
+        }
+        for (int i = 0; i < publicWorkers; i++) {
+            threads.add(thread("solver-public-worker-" + (i + 1), shares.get(CallerKind.PUBLIC), true));
         }
         threads.forEach(Thread::start);
+        try {
+            publicStarted.await(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        int nice = publicNice.get();
+        if (nice != Integer.MIN_VALUE && nice <= 0) {
+            LOG.warnf("Public solver searches run at the same OS priority as service searches (nice %d): the JVM "
+                    + "ignores thread priorities unless started with %s", nice, PRIORITY_OPTIONS);
+        } else {
+            LOG.infof("Solver workers: %d for service callers, %d for public callers at nice %s", workers,
+                    publicWorkers, nice == Integer.MIN_VALUE ? "(unknown)" : Integer.toString(nice));
+        }
 
-        Gauge.builder("solver.pool.size", () -> workers).description("Search worker threads").register(registry);
+        Gauge.builder("solver.pool.size", () -> workers).description("Search worker threads of service callers")
+                .register(registry);
         Gauge.builder("solver.pool.reserved", () -> reserved)
-                .description("Workers that run service searches only").register(registry);
+                .description("Service workers minus public workers")
+                .register(registry);
         Gauge.builder("solver.pool.active", active, AtomicInteger::get)
                 .description("Workers searching now").register(registry);
         Gauge.builder("solver.pool.utilisation", active, a -> (double) a.get() / workers)
-                .description("Share of the workers searching now, 0 to 1").register(registry);
+                .description("Searches running now per service worker, 0 to 1 (public ones count too)")
+                .register(registry);
+        Gauge.builder("solver.pool.public.nice", publicNice, n -> n.get() == Integer.MIN_VALUE ? Double.NaN : n.get())
+                .description("OS nice value of the public workers (19 = lowest priority; 0 = priorities ignored)")
+                .register(registry);
         shares.forEach((kind, share) -> {
+            Gauge.builder("solver.pool.workers", () -> share.runnable).tag("caller", kind.tag())
+                    .description("Worker threads of this kind of caller").register(registry);
             Gauge.builder("solver.queue.depth", share, s -> s.waiting()).tag("caller", kind.tag())
                     .description("Searches waiting for a worker").register(registry);
             Gauge.builder("solver.queue.capacity", share, s -> s.queueCapacity).tag("caller", kind.tag())
@@ -93,6 +135,29 @@ public class WorkerPool {
             Gauge.builder("solver.admission.capacity", share, s -> s.capacity).tag("caller", kind.tag())
                     .description("Searches that may be accepted at once").register(registry);
         });
+    }
+
+    private Thread thread(String name, Share share, boolean lowest) {
+        Thread thread = new Thread(() -> {
+            if (lowest) {
+                Thread.currentThread().setPriority(Thread.MIN_PRIORITY);
+                publicNice.set(osNice());
+                publicStarted.countDown();
+            }
+            run(share);
+        }, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    /** The calling thread's nice value on Linux ({@code /proc/thread-self/stat}), Integer.MIN_VALUE elsewhere. */
+    static int osNice() {
+        try {
+            String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+            return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+        } catch (IOException | RuntimeException e) {
+            return Integer.MIN_VALUE;
+        }
     }
 
     /**
@@ -115,12 +180,12 @@ public class WorkerPool {
                 share.permits.release();
             }
         };
-        lock.lock();
+        share.lock.lock();
         try {
             share.queue.add(task);
-            ready.signalAll();
+            share.ready.signal();
         } finally {
-            lock.unlock();
+            share.lock.unlock();
         }
         return result;
     }
@@ -140,7 +205,7 @@ public class WorkerPool {
         return shares.get(caller).waiting();
     }
 
-    /** Worker threads, and how many of them run service searches only. */
+    /** Service worker threads, and how many fewer public ones there are. */
     public int workers() {
         return workers;
     }
@@ -149,19 +214,24 @@ public class WorkerPool {
         return reserved;
     }
 
-    private void run(boolean serviceOnly) {
+    /** The public workers' OS nice value (19 when priorities apply), Integer.MIN_VALUE when unknown. */
+    public int publicNice() {
+        return publicNice.get();
+    }
+
+    private void run(Share share) {
         while (true) {
             Runnable task;
-            lock.lock();
+            share.lock.lock();
             try {
-                while ((task = next(serviceOnly)) == null) {
+                while ((task = share.queue.poll()) == null) {
                     if (stopped) {
                         return;
                     }
-                    ready.awaitUninterruptibly();
+                    share.ready.awaitUninterruptibly();
                 }
             } finally {
-                lock.unlock();
+                share.lock.unlock();
             }
             active.incrementAndGet();
             try {
@@ -172,34 +242,31 @@ public class WorkerPool {
         }
     }
 
-    /** Under the lock: a service search first, then (unless this worker is reserved) a public one. */
-    private Runnable next(boolean serviceOnly) {
-        Runnable task = shares.get(CallerKind.SERVICE).queue.poll();
-        if (task == null && !serviceOnly) {
-            task = shares.get(CallerKind.PUBLIC).queue.poll();
-        }
-        return task;
-    }
-
     @PreDestroy
     void stop() {
-        lock.lock();
-        try {
-            stopped = true;
-            ready.signalAll();
-        } finally {
-            lock.unlock();
+        stopped = true;
+        for (Share share : shares.values()) {
+            share.lock.lock();
+            try {
+                share.ready.signalAll();
+            } finally {
+                share.lock.unlock();
+            }
         }
     }
 
-    /** One kind's admission: permits for its running and waiting searches, and its waiting line. */
-    private final class Share {
+    /** One kind's admission: permits for its running and waiting searches, its waiting line and its threads' signal. */
+    private static final class Share {
+        final int runnable;
         final int capacity;
         final int queueCapacity;
         final Semaphore permits;
         final ArrayDeque<Runnable> queue = new ArrayDeque<>();
+        final ReentrantLock lock = new ReentrantLock();
+        final Condition ready = lock.newCondition();
 
         Share(int runnable, int queueCapacity) {
+            this.runnable = runnable;
             this.capacity = runnable + queueCapacity;
             this.queueCapacity = queueCapacity;
             this.permits = new Semaphore(capacity);

@@ -38,7 +38,13 @@ import io.quarkus.test.oidc.server.OidcWiremockTestResource;
  * <pre>
  * --jar solver-service/target/quarkus-app/quarkus-run.jar  --service 4  --flood 64  --duration 20 (per phase)
  * --warmup 5  --cpus "taskset -c 1" (run the replica under it; optional)  --workers N (bloc.solver.workers)
+ * --priorities false (start the replica without WorkerPool.PRIORITY_OPTIONS: public workers at nice 0)
+ * --shed false (bloc.solver.public.shed-early=false: every refusal by the resource, after auth and JSON)
  * </pre>
+ *
+ * <p>Each phase also prints where the CPU went: the replica's threads by group (service workers, public workers, event
+ * loops, JIT, GC, the rest) from {@code /proc/<pid>/task}, this JVM's own (generator and OIDC server), and the
+ * replica's mean search time and queue wait per kind of caller from {@code /q/metrics}.
  */
 public final class FloodBench {
 
@@ -129,8 +135,8 @@ public final class FloodBench {
         return done;
     }
 
-    private void phase(String name, int service, int flood, Duration warmup, Duration duration)
-            throws InterruptedException {
+    private void phase(String name, int service, int flood, Duration warmup, Duration duration, long replicaPid)
+            throws Exception {
         String token = Tokens.of("sub-service-account", "service-account-bloc-services", List.of("player", "service"));
         long end = System.nanoTime() + warmup.toNanos() + duration.toNanos();
         Lane hints = new Lane();
@@ -144,6 +150,9 @@ public final class FloodBench {
             all.add(callers(flood, null, ai, floods, end));
         }
         Thread.sleep(warmup.toMillis());
+        Map<String, Double> threadsBefore = threadCpu(replicaPid);
+        Map<String, Double> metricsBefore = searchMetrics();
+        long generatorBefore = generatorCpuNanos();
         recording = true;
         long from = System.nanoTime();
         String loadDuring = null;
@@ -156,6 +165,9 @@ public final class FloodBench {
         }
         recording = false;
         double seconds = (System.nanoTime() - from) / 1e9;
+        Map<String, Double> threadsAfter = threadCpu(replicaPid);
+        Map<String, Double> metricsAfter = searchMetrics();
+        double generatorCpu = (generatorCpuNanos() - generatorBefore) / 1e9;
         System.out.printf(Locale.ROOT, "== %s: %d service callers (hint, ai strength 5), %d public flood callers; "
                 + "measured %.1f s; load average during: %s%n", name, service, flood, seconds,
                 loadDuring == null ? load() : loadDuring);
@@ -164,6 +176,69 @@ public final class FloodBench {
         if (flood > 0) {
             System.out.println("   public flood ai 5: " + floods.line(seconds));
         }
+        StringBuilder cpu = new StringBuilder();
+        threadsAfter.forEach((group, after) -> cpu.append(String.format(Locale.ROOT, "%s %.1f s, ", group,
+                after - threadsBefore.getOrDefault(group, 0.0))));
+        System.out.printf(Locale.ROOT, "   CPU in the phase: replica %s; generator+OIDC %.1f s%n", cpu, generatorCpu);
+        for (String caller : List.of("service", "public")) {
+            double n = delta(metricsBefore, metricsAfter, "search_count " + caller);
+            if (n > 0) {
+                System.out.printf(Locale.ROOT, "   server, %s: %.0f searches, search mean %.2f ms, queue wait mean "
+                        + "%.2f ms%n", caller, n, 1e3 * delta(metricsBefore, metricsAfter, "search_sum " + caller) / n,
+                        1e3 * delta(metricsBefore, metricsAfter, "wait_sum " + caller) / n);
+            }
+        }
+    }
+
+    private static double delta(Map<String, Double> before, Map<String, Double> after, String key) {
+        return after.getOrDefault(key, 0.0) - before.getOrDefault(key, 0.0);
+    }
+
+    /** Sums of solver_search_seconds and solver_queue_wait_seconds per caller, from the replica's metrics. */
+    private Map<String, Double> searchMetrics() throws IOException, InterruptedException {
+        Map<String, Double> sums = new HashMap<>();
+        String text = http.send(HttpRequest.newBuilder(solve.resolve("/q/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        java.util.regex.Pattern line = java.util.regex.Pattern.compile(
+                "^solver_(search|queue_wait)_seconds_(count|sum)\\{caller=\"(\\w+)\"[^}]*} (\\S+)$");
+        text.lines().forEach(l -> {
+            java.util.regex.Matcher m = line.matcher(l);
+            if (m.matches()) {
+                String key = (m.group(1).equals("search") ? "search_" : "wait_") + m.group(2) + " " + m.group(3);
+                sums.merge(key, Double.parseDouble(m.group(4)), Double::sum);
+            }
+        });
+        return sums;
+    }
+
+    /** CPU seconds of the replica's threads so far, by group (service/public workers, event loops, JIT, GC, rest). */
+    private static Map<String, Double> threadCpu(long pid) {
+        Map<String, Double> groups = new java.util.TreeMap<>();
+        java.io.File[] tasks = new java.io.File("/proc/" + pid + "/task").listFiles();
+        if (tasks == null) {
+            return groups;
+        }
+        for (java.io.File task : tasks) {
+            try {
+                String stat = java.nio.file.Files.readString(task.toPath().resolve("stat"));
+                String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                double cpu = (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0; // USER_HZ
+                String group = comm.startsWith("solver-service") ? "service workers"
+                        : comm.startsWith("solver-public") ? "public workers"
+                        : comm.startsWith("vert.x-eventloo") ? "event loops"
+                        : comm.contains("Compiler") ? "JIT"
+                        : comm.startsWith("GC") || comm.startsWith("G1") ? "GC" : "other";
+                groups.merge(group, cpu, Double::sum);
+            } catch (IOException | RuntimeException e) {
+                // a thread that ended meanwhile
+            }
+        }
+        return groups;
+    }
+
+    private static long generatorCpuNanos() {
+        return ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 
     private static String load() {
@@ -195,8 +270,11 @@ public final class FloodBench {
         if (opts.containsKey("cpus")) {
             command.addAll(List.of(opts.get("cpus").split(" ")));
         }
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-                "-jar", jar.toString()));
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
+        if (Boolean.parseBoolean(opts.getOrDefault("priorities", "true"))) {
+            command.addAll(List.of(com.bloceclat.solver.service.WorkerPool.PRIORITY_OPTIONS.split(" ")));
+        }
+        command.addAll(List.of("-jar", jar.toString()));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(Map.of(
                 "QUARKUS_HTTP_HOST", "127.0.0.1",
@@ -205,6 +283,9 @@ public final class FloodBench {
                 "BLOC_SOLVER_PUBLIC_REQUESTS_PER_SECOND", "1000000",
                 "BLOC_SOLVER_PUBLIC_BURST", "1000000",
                 "LOG_JSON", "false"));
+        if (opts.containsKey("shed")) {
+            builder.environment().put("BLOC_SOLVER_PUBLIC_SHED_EARLY", opts.get("shed"));
+        }
         if (opts.containsKey("workers")) {
             builder.environment().put("BLOC_SOLVER_WORKERS", opts.get("workers"));
         }
@@ -215,8 +296,9 @@ public final class FloodBench {
                     "solver-service", log);
             FloodBench bench = new FloodBench(base);
             System.out.println("load average before: " + load());
-            bench.phase("quiet", service, 0, warmup, duration);
-            bench.phase("flood", service, flood, warmup, duration);
+            System.out.println("replica: " + String.join(" ", command));
+            bench.phase("quiet", service, 0, warmup, duration, replica.pid());
+            bench.phase("flood", service, flood, warmup, duration, replica.pid());
             System.out.println(bench.http.send(HttpRequest.newBuilder(base.resolve("/q/metrics")).build(),
                     HttpResponse.BodyHandlers.ofString()).body().lines()
                     .filter(l -> l.startsWith("solver_requests_total{")).reduce("", (a, b) -> a + "   " + b + "\n"));

@@ -96,7 +96,7 @@ public final class LoadGenerator {
     }
 
     /** Mid-game positions as protocol requests. */
-    static List<String> bodies(Mode mode, int strength) {
+    public static List<String> bodies(Mode mode, int strength) {
         List<SolveRequest> all = BenchPositions.generate(POSITIONS, mode, strength);
         List<String> out = new ArrayList<>();
         for (int i = POSITIONS / 3; i < POSITIONS * 5 / 6; i++) {
