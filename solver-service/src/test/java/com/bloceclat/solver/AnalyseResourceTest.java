@@ -72,6 +72,10 @@ class AnalyseResourceTest {
         Replay replay = game(78, 1);
         String served = replay.toJson().replaceFirst("\\{", "{\"start\":" + "[\"........\"],");
         post(served, "").then().statusCode(200).body("totalRounds", equalTo(1));
+        // The page keeps a 64-bit seed exact as a string: the engine reads it as the number.
+        String quoted = replay.toJson().replace("\"seed\":" + replay.seed(), "\"seed\":\"" + replay.seed() + "\"");
+        assertTrue(quoted.contains("\"seed\":\""), quoted);
+        post(quoted, "").then().statusCode(200).body("totalRounds", equalTo(1));
     }
 
     @Test
