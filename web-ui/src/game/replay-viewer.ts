@@ -8,6 +8,7 @@ import { t } from '../app/i18n';
 import { scoreBoard, streakBadge } from '../app/ui';
 import { m } from '../pages/records-i18n';
 import { BoardView, pieceElement } from './board-view';
+import type { AnalysedMove } from './analysis';
 import { piece } from './pieces';
 import { stepReplay, summary, type ReplayData, type Step, type Stepped } from './replay';
 import { boardRows, emptyBoard } from './rules';
@@ -25,6 +26,9 @@ export class ReplayViewer {
   private readonly slider: HTMLInputElement;
   private readonly buttons: Record<'start' | 'prev' | 'next' | 'end', HTMLButtonElement>;
   private readonly stopped = h('p.error.replay-stopped', { role: 'alert', 'data-testid': 'replay-error' });
+  private readonly advice = h('p.replay-advice', { 'aria-live': 'polite', 'data-testid': 'replay-advice', hidden: true });
+  /** The analysis of each placement, by its event index (set when it arrives). */
+  private readonly analysed = new Map<number, AnalysedMove>();
   private at = -1;
   private readonly keyHandler = (e: KeyboardEvent) => this.onKey(e);
 
@@ -60,11 +64,29 @@ export class ReplayViewer {
         h('div.replay-buttons', {}, this.buttons.start, this.buttons.prev, this.buttons.next, this.buttons.end),
         h('div.replay-position', {}, this.slider, this.counter)),
       this.caption,
+      this.advice,
       this.stopped,
       claim,
       h('p.keys-help', {}, m('replay.keys')));
     if (options.keyboard !== false) document.addEventListener('keydown', this.keyHandler);
     this.go(0);
+  }
+
+  /** Adds analysed placements: stepping onto the position before one draws the AI's choice as a ghost. */
+  addAnalysis(moves: AnalysedMove[]): void {
+    for (const mv of moves) this.analysed.set(mv.event, mv);
+    if (this.at >= 0) this.render(this.stepped.steps[this.at]);
+  }
+
+  /** Shows the position before the placement at replay event `event` (a mistake's "jump to"). */
+  jumpToEvent(event: number): void {
+    this.go(event);
+    this.view.root.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  /** The step shown (0 = the start board). */
+  position(): number {
+    return this.at;
   }
 
   dispose(): void {
@@ -125,6 +147,33 @@ export class ReplayViewer {
     this.buttons.start.disabled = this.buttons.prev.disabled = s.index === 0;
     this.buttons.next.disabled = this.buttons.end.disabled = s.index === last;
     this.stopped.hidden = !this.stepped.error || s.index !== last;
+    this.renderAdvice(s);
+  }
+
+  /** Before an analysed placement: the AI's choice as a ghost on the grid, and what the player's cost. */
+  private renderAdvice(s: Step): void {
+    const cells = [...this.view.root.querySelectorAll<HTMLElement>('.cell')];
+    cells.forEach((c) => c.classList.remove('ai-ghost', 'played-mark'));
+    const mv = this.analysed.get(s.index);
+    if (!mv) {
+      this.advice.hidden = true;
+      return;
+    }
+    const mark = (p: { piece: string; row: number; col: number }, cls: string) => {
+      try {
+        for (const [r, c] of piece(p.piece).cells) cells[(p.row + r) * 8 + p.col + c]?.classList.add(cls);
+      } catch {
+        // an unknown piece id: no mark
+      }
+    };
+    if (mv.ai && mv.loss > 0) mark(mv.ai, 'ai-ghost');
+    mark(mv.played, 'played-mark');
+    const where = (p: { piece: string; row: number; col: number }) => m('analysis.at', { piece: p.piece, row: p.row + 1, col: p.col + 1 });
+    this.advice.hidden = false;
+    this.advice.classList.toggle('costly', mv.loss > 0);
+    this.advice.textContent = mv.loss === 0 || !mv.ai
+      ? m('analysis.sameAsAi', { n: mv.move, played: where(mv.played) })
+      : m(mv.fatal ? 'analysis.fatal' : 'analysis.costs', { n: mv.move, played: where(mv.played), ai: where(mv.ai), loss: mv.loss });
   }
 
   private onKey(e: KeyboardEvent): void {

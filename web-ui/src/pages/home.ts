@@ -1,3 +1,4 @@
+import { m as tm } from './together-i18n';
 import { games, LEVELS, matches, type GameState, type Level } from '../app/api';
 import { login, user } from '../app/auth';
 import { h } from '../app/dom';
@@ -65,7 +66,8 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
         h('button.primary', { type: 'button', 'data-testid': 'play-two', onclick: () => go(`#/two?level=${level}`) }, t('home.play'))),
       card('race', t('home.race'), t('home.race.desc'),
         user()
-          ? h('button.primary', { type: 'button', 'data-testid': 'play-race', onclick: () => go(`#/race?level=${level}`) }, t('race.join'))
+          ? h('div.actions', {}, h('button.primary', { type: 'button', 'data-testid': 'play-race', onclick: () => go(`#/race?level=${level}`) }, t('race.join')),
+            h('button', { type: 'button', 'data-testid': 'race-friend', onclick: () => go(`#/invite/new?level=${level}`) }, tm('invite.make')))
           : h('div', {}, h('p.note', {}, t('auth.required')), h('button', { type: 'button', onclick: () => void login() }, t('auth.login'))))),
     status,
   );

@@ -2,6 +2,7 @@ import type { PageFactory } from '../app/router';
 import { adminPage } from './admin';
 import { dailyPage } from './daily';
 import { homePage } from './home';
+import { invitePage } from './invite';
 import { leaderboardsPage } from './leaderboards';
 import { racePage, versusPage } from './match';
 import { myGamesPage } from './me';
@@ -17,6 +18,7 @@ export const PAGES: Record<string, PageFactory> = {
   versus: versusPage,
   two: twoPage,
   race: racePage,
+  invite: invitePage,
   solver: solverPage,
   leaderboards: leaderboardsPage,
   daily: dailyPage,

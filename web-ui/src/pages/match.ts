@@ -1,4 +1,6 @@
 /** Versus AI and online races: your grid large, the other side's beside it, live over the match socket. */
+import { gameOverAnalysis, rematchButton, shareButton, shareText } from '../game/after-game';
+import { m as tm } from './together-i18n';
 import { games, matches, type GameState, type Match, type MoveAnswer, type Ticket } from '../app/api';
 import { h } from '../app/dom';
 import { defineMessages, t } from '../app/i18n';
@@ -155,8 +157,12 @@ async function duel(main: HTMLElement, matchId: string, kind: 'versus' | 'race')
         h('p', {}, `${t('versus.you')} ${match.games[mine].score} — ${otherTitle} ${match.games[other].score}`),
         match.result ? h('p.note', {}, match.result) : null,
         h('div.actions', {},
-          h('a.button.primary', { href: '#/' }, t('game.home')),
-          h('a.button', { href: `#/replay/${match.games[mine].id}` }, t('game.replay'))),
+          rematchButton(kind === 'versus' ? { mode: 'VERSUS_AI', level: match.level, strength: match.strength ?? 3 } : { mode: 'ONLINE_RACE', level: match.level }),
+          kind === 'race' ? h('a.button', { href: `#/invite/new?level=${match.level}`, 'data-testid': 'race-friend' }, tm('invite.make')) : null,
+          h('a.button', { href: '#/' }, t('game.home')),
+          h('a.button', { href: `#/replay/${match.games[mine].id}` }, t('game.replay')),
+          shareButton(() => shareText({ level: match.level, score: match.games[mine].score, rounds: match.games[mine].round, gameId: match.games[mine].id }, location.origin, t(`level.${match.level}`)))),
+        gameOverAnalysis(match.games[mine].id),
       ));
     }
   }

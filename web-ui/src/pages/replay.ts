@@ -7,18 +7,19 @@ import { auditReplay, records } from '../app/records-api';
 import type { Page, Route } from '../app/router';
 import { errorBox } from '../app/ui';
 import type { ReplayData } from '../game/replay';
+import { analysisPanel } from '../game/analysis-view';
 import { ReplayViewer } from '../game/replay-viewer';
 import { m } from './records-i18n';
 
 /** The replay viewer for a replay as received, or a message saying why it cannot be shown. */
-export function replayViewerOrError(replay: ReplayData | string | null | undefined): { el: HTMLElement; dispose?: () => void } {
+export function replayViewerOrError(replay: ReplayData | string | null | undefined): { el: HTMLElement; dispose?: () => void; viewer?: ReplayViewer } {
   if (!replay || typeof replay !== 'object' || !Array.isArray(replay.events) || !Array.isArray(replay.rounds)) {
     const why = typeof replay === 'string' ? replay.slice(0, 200) : 'no rounds or events';
     return { el: h('p.error', { role: 'alert' }, m('replay.unreadable', { error: why })) };
   }
   try {
     const viewer = new ReplayViewer(replay);
-    return { el: viewer.root, dispose: () => viewer.dispose() };
+    return { el: viewer.root, dispose: () => viewer.dispose(), viewer };
   } catch (e) {
     return { el: h('p.error', { role: 'alert' }, m('replay.unreadable', { error: e instanceof Error ? e.message : String(e) })) };
   }
@@ -53,6 +54,15 @@ export async function replayPage(main: HTMLElement, route: Route): Promise<Page 
     return;
   }
   const viewer = replayViewerOrError(replay);
-  main.append(viewer.el, h('p', {}, back));
+  main.append(viewer.el);
+  const shown = viewer.viewer;
+  if (shown && !shown.error && replay && typeof replay === 'object') {
+    // The analysis asks solver-service with the replay game-service (or the audit) just let this viewer see.
+    const at = Number(route.query.get('at'));
+    const panel = analysisPanel(replay, (mv) => shown.jumpToEvent(mv.event), (moves) => shown.addAnalysis(moves));
+    if (Number.isInteger(at) && at > 0) shown.go(at);
+    main.append(panel.root);
+  }
+  main.append(h('p', {}, back));
   return { dispose: viewer.dispose };
 }

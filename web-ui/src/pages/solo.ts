@@ -1,3 +1,4 @@
+import { gameOverAnalysis, shareButton, shareText } from '../game/after-game';
 import { games, type GameState, type MoveAnswer } from '../app/api';
 import { h } from '../app/dom';
 import { t } from '../app/i18n';
@@ -95,7 +96,9 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
         dailyGame ? h('a.button', { href: boardHref(game.level, dailyGame.day), 'data-testid': 'daily-board' }, dm('daily.board')) : null,
         // a daily game's replay would show the day's pieces to others still to play it: watched from my games later
         dailyGame ? null : h('a.button', { href: `#/replay/${game.id}` }, t('game.replay')),
+        dailyGame ? null : shareButton(() => shareText({ level: game.level, score: game.score, rounds: game.round, gameId: game.id }, location.origin, t(`level.${game.level}`))),
         h('a.button', { href: '#/' }, t('game.home'))),
+      dailyGame ? null : gameOverAnalysis(game.id),
     ));
   }
 

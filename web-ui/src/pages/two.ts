@@ -1,4 +1,5 @@
 /** Two players on one device: the same pieces, one after the other, then the comparison. */
+import { rematchButton } from '../game/after-game';
 import { games, matches, type GameState, type Match, type MoveAnswer } from '../app/api';
 import { h } from '../app/dom';
 import { t } from '../app/i18n';
@@ -91,7 +92,7 @@ export async function twoPage(main: HTMLElement, route: Route): Promise<Page | v
       h('p.result', { 'data-testid': 'match-result' }, winner),
       h('table.compare', {}, h('tbody', {},
         ...[0, 1].map((s) => h('tr', {}, h('td', {}, names[s]), h('td.num', {}, String(match.games[s].score)), h('td.num', {}, `${match.games[s].round} ${t('game.round').toLowerCase()}`))))),
-      h('div.actions', {}, h('a.button.primary', { href: `#/two?level=${match.level}` }, t('game.again')), h('a.button', { href: '#/' }, t('game.home'))),
+      h('div.actions', {}, rematchButton({ mode: 'TWO_PLAYERS', level: match.level, names }), h('a.button', { href: `#/two?level=${match.level}` }, t('game.again')), h('a.button', { href: '#/' }, t('game.home'))),
     ));
   }
 

@@ -101,6 +101,15 @@ public class MatchService {
         return new Joined(view(m, 1, null), null);
     }
 
+    /** An online race between two given players at once (a private race's link): seat 0 the host, seat 1 the guest. */
+    @Transactional
+    public MatchView raceBetween(Level level, Requester host, Requester guest) {
+        MatchEntity m = newMatch(GameEntity.Mode.ONLINE_RACE, level, null);
+        games.newGame(m.mode, level, m.seed, false, host, null, m.id, 0);
+        games.newGame(m.mode, level, m.seed, false, guest, null, m.id, 1);
+        return view(m, 1, null);
+    }
+
     /** The ticket, as its player's page asks for it while waiting: it is still there. */
     @Transactional
     public TicketView ticket(UUID id, Requester requester) {

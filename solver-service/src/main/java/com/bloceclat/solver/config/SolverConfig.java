@@ -32,6 +32,23 @@ public interface SolverConfig {
     @WithName("public")
     Public publicCallers();
 
+    /** {@code POST /api/solver/analyse}: the analysis of a finished game, one page of rounds per call. */
+    Analyse analyse();
+
+    interface Analyse {
+        /** Rounds one call analyses at most (its {@code rounds} parameter is clamped to it). */
+        @WithDefault("10")
+        int maxRounds();
+
+        /** No round is started after this much time in one call (the answer then says where to go on). */
+        @WithDefault("1500ms")
+        Duration timeCap();
+
+        /** The soft budget of each search within it. */
+        @WithDefault("100ms")
+        Duration solveTime();
+    }
+
     interface Service {
         /** The hard cap on one search; a request's {@code timeMs} (0 = none) is clamped to it. */
         @WithDefault("2s")

@@ -6,6 +6,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -16,6 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -26,6 +28,9 @@ import com.bloceclat.common.security.Caller;
 import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.protocol.ProtocolException;
 import com.bloceclat.engine.protocol.SolverProtocol;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.replay.ReplayFormatException;
+import com.bloceclat.engine.replay.ReplayValidator;
 import com.bloceclat.engine.solver.Mode;
 import com.bloceclat.engine.solver.SolveRequest;
 import com.bloceclat.solver.config.SolverConfig;
@@ -52,6 +57,21 @@ public class SolverResource {
     public static final String COMPLETE_HEADER = "X-Solver-Complete";
 
 
+    /** A protocol request is well under 2 KB; the HTTP body limit is larger, for replays. */
+    static final int MAX_SOLVE_CHARS = 16 * 1024;
+
+    private static final String EXAMPLE_REPLAY = """
+            {"rulesVersion": 1, "seed": 42, "level": "MEDIUM", "assisted": false, "claimedScore": 9, "claimedRounds": 0,
+             "rounds": [["O4", "I3H", "DOT"]],
+             "events": [{"type": "place", "round": 0, "slot": 0, "row": 0, "col": 0}]}""";
+    private static final String EXAMPLE_ANALYSIS = """
+            {"totalRounds": 1, "fromRound": 0, "nextRound": -1, "complete": true,
+             "moves": [{"move": 1, "event": 0, "round": 0, "board": ["........", "...", "........"],
+                        "remaining": ["O4", "I3H", "DOT"], "score": 0, "streak": 0, "miss": 0,
+                        "played": {"slot": 0, "piece": "O4", "row": 0, "col": 0},
+                        "ai": {"slot": 0, "piece": "O4", "row": 6, "col": 0},
+                        "aiLine": [{"slot": 0, "piece": "O4", "row": 6, "col": 0}], "loss": 37, "fatal": false}],
+             "rounds": [{"round": 0, "lines": 0, "maxLines": 0, "couldClearMore": false, "best": [], "loss": 37}]}""";
     private static final String EXAMPLE_AI = """
             {"id": "t1",
              "board": ["........", "........", "........", "........",
@@ -150,6 +170,11 @@ public class SolverResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "saturated",
                     value = EXAMPLE_BUSY)))
     public Uni<Response> solve(String body, @Context HttpServerRequest http) {
+        if (body != null && body.length() > MAX_SOLVE_CHARS) {
+            // The HTTP limit is the analyses' (a replay is larger); a protocol request stays under this one.
+            return Uni.createFrom().item(Problem.of(Response.Status.REQUEST_ENTITY_TOO_LARGE,
+                    "a solve request is at most " + MAX_SOLVE_CHARS + " characters").toResponse().build());
+        }
         CallerKind caller = !identity.isAnonymous() && identity.hasRole(config.serviceRole())
                 ? CallerKind.SERVICE : CallerKind.PUBLIC;
         JsonNode node = null;
@@ -185,6 +210,84 @@ public class SolverResource {
                         .header(BUDGET_HEADER, answer.budgetMs())
                         .header(COMPLETE_HEADER, answer.complete())
                         .build());
+    }
+
+    @POST
+    @Path("/analyse")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Analyse a finished game: per placement the full-strength AI's choice and the loss in points",
+            description = "The body is a replay (docs/rules.md \"Replays\", as game-service's GET /api/games/{id}/replay "
+                    + "serves it; its start board is ignored). Only a replay the validator accepts is analysed. One call "
+                    + "analyses at most bloc.solver.analyse.max-rounds rounds from fromRound, on the worker pool within the "
+                    + "caller's share, and starts no round after bloc.solver.analyse.time-cap; nextRound says where the "
+                    + "next page starts (-1: the end of the game). Public callers are rate-limited as for /solve. The loss "
+                    + "is in game points (docs/solver.md \"Analysis of a finished game\").")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(type = SchemaType.OBJECT),
+            examples = @ExampleObject(name = "replay", value = EXAMPLE_REPLAY)))
+    @APIResponse(responseCode = "200", description = "One page of the analysis",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT),
+                    examples = @ExampleObject(name = "page", value = EXAMPLE_ANALYSIS)))
+    @APIResponse(responseCode = "400", description = "Not a valid replay, or a bad fromRound/rounds; detail says why",
+            content = @Content(mediaType = Problem.MEDIA_TYPE))
+    @APIResponse(responseCode = "401", description = "A bearer token was sent and is not valid")
+    @APIResponse(responseCode = "413", description = "The body is larger than quarkus.http.limits.max-body-size")
+    @APIResponse(responseCode = "415", description = "The body is not application/json",
+            content = @Content(mediaType = Problem.MEDIA_TYPE))
+    @APIResponse(responseCode = "429", description = "Rate or pool share exceeded, as for /solve",
+            headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                    schema = @Schema(type = SchemaType.INTEGER)),
+            content = @Content(mediaType = Problem.MEDIA_TYPE))
+    public Uni<Response> analyse(String body,
+            @Parameter(description = "The first round analysed, 0-based (default 0)") @QueryParam("fromRound") String fromRound,
+            @Parameter(description = "Rounds to analyse, 1 to bloc.solver.analyse.max-rounds (default and cap: that)")
+            @QueryParam("rounds") String rounds,
+            @Context HttpServerRequest http) {
+        CallerKind caller = !identity.isAnonymous() && identity.hasRole(config.serviceRole())
+                ? CallerKind.SERVICE : CallerKind.PUBLIC;
+        if (caller == CallerKind.PUBLIC) {
+            try {
+                rateLimiter.acquire(clientKey(http));
+            } catch (RateLimitedException e) {
+                solver.count(SolverService.ANALYSE, SolverService.RATE_LIMITED, caller);
+                throw e;
+            }
+        }
+        int from;
+        int count;
+        Replay replay;
+        try {
+            from = intParam("fromRound", fromRound, 0, 0, 1_000_000);
+            count = intParam("rounds", rounds, config.analyse().maxRounds(), 1, 1_000_000);
+            if (body == null || body.isBlank()) {
+                throw new ReplayFormatException("the body must be a replay");
+            }
+            replay = Replay.fromJson(body);
+            ReplayValidator.Result verdict = ReplayValidator.validate(replay);
+            if (!verdict.valid()) {
+                throw new ReplayFormatException("the replay is not a valid game: " + verdict.error());
+            }
+        } catch (ReplayFormatException | IllegalArgumentException e) {
+            solver.count(SolverService.ANALYSE, SolverService.BAD_REQUEST, caller);
+            return Uni.createFrom().item(Problem.of(Response.Status.BAD_REQUEST, e.getMessage()).toResponse().build());
+        }
+        return Uni.createFrom().completionStage(solver.analyse(replay, from, count, caller))
+                .map(result -> Response.ok(result, MediaType.APPLICATION_JSON).build());
+    }
+
+    private static int intParam(String name, String value, int absent, int min, int max) {
+        if (value == null || value.isEmpty()) {
+            return absent;
+        }
+        try {
+            int v = Integer.parseInt(value);
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw new IllegalArgumentException(name + " must be a whole number from " + min + " to " + max);
     }
 
     @ServerExceptionMapper

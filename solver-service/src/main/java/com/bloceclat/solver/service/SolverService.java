@@ -7,6 +7,8 @@ import java.util.concurrent.TimeUnit;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.bloceclat.engine.protocol.SolverProtocol;
+import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.solver.GameAnalysis;
 import com.bloceclat.engine.solver.Solution;
 import com.bloceclat.engine.solver.SolveRequest;
 import com.bloceclat.engine.solver.Solver;
@@ -28,6 +30,8 @@ public class SolverService {
     /** Outcomes of the {@code solver.requests} counter. */
     public static final String OK = "ok", PARTIAL = "partial", BAD_REQUEST = "bad_request",
             RATE_LIMITED = "rate_limited", SATURATED = "saturated", ERROR = "error";
+    /** The {@code mode} tag of analyses in the metrics. */
+    public static final String ANALYSE = "analyse";
 
     /** The answer object, the budget the search had and whether it finished within it. */
     public record Answer(ObjectNode body, long budgetMs, boolean complete) {
@@ -79,6 +83,31 @@ public class SolverService {
             });
         } catch (SaturatedException e) {
             count(mode, SATURATED, caller);
+            throw e;
+        }
+    }
+
+    /**
+     * Analyses one page of a finished game on the worker pool, within {@code caller}'s share, bounded by
+     * {@code bloc.solver.analyse.*}. @throws SaturatedException at once when that share is full
+     */
+    public CompletionStage<GameAnalysis.Result> analyse(Replay replay, int fromRound, int rounds, CallerKind caller) {
+        SolverConfig.Analyse bounds = config.analyse();
+        GameAnalysis.Options options = new GameAnalysis.Options(fromRound,
+                Math.max(1, Math.min(rounds, Math.min(bounds.maxRounds(), GameAnalysis.MAX_ROUNDS_PER_PAGE))),
+                Math.max(1, bounds.solveTime().toMillis()), Math.max(1, bounds.timeCap().toMillis()));
+        try {
+            return pool.submit(caller, () -> {
+                long started = System.nanoTime();
+                GameAnalysis.Result result = GameAnalysis.analyse(replay, options);
+                Timer.builder("solver.search").description("Search time on a worker").tag("mode", ANALYSE)
+                        .publishPercentileHistogram().register(registry)
+                        .record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+                count(ANALYSE, result.complete() ? OK : PARTIAL, caller);
+                return result;
+            });
+        } catch (SaturatedException e) {
+            count(ANALYSE, SATURATED, caller);
             throw e;
         }
     }

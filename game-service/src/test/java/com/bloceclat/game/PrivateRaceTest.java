@@ -1,0 +1,127 @@
+package com.bloceclat.game;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.testsupport.Tokens;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+
+/** Private races by link (PrivateRaceService): the link races its maker at once, once, until it expires. */
+@QuarkusTest
+class PrivateRaceTest {
+
+    private static final String LINKS = "/api/races/private";
+
+    @Inject
+    TestClock clock;
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+
+    private static String create(String player, String level) {
+        return given().auth().oauth2(Tokens.player(player)).contentType(ContentType.JSON).body(Map.of("level", level))
+                .when().post(LINKS).then().statusCode(201)
+                .body("status", equalTo("OPEN")).body("level", equalTo(level)).body("matchId", nullValue())
+                .extract().path("code");
+    }
+
+    @Test
+    void aFriendWhoOpensTheLinkRacesAtOnceAndTheLinkWorksOnce() {
+        String code = create("pria", "HARD");
+        assertEquals(22, code.length());
+        // the friend sees who invites them, then joins: an online race on the link's level, the friend in seat 1
+        given().auth().oauth2(Tokens.player("prib")).when().get(LINKS + "/" + code).then().statusCode(200)
+                .body("host", equalTo("pria")).body("status", equalTo("OPEN"));
+        String matchId = given().auth().oauth2(Tokens.player("prib")).when().post(LINKS + "/" + code + "/join")
+                .then().statusCode(200).body("mode", equalTo("ONLINE_RACE")).body("level", equalTo("HARD"))
+                .body("yourSeat", equalTo(1)).body("status", equalTo("PLAYING")).body("games.size()", equalTo(2))
+                .extract().path("id");
+        // the maker learns of it from the link, and plays seat 0 of that match
+        given().auth().oauth2(Tokens.player("pria")).when().get(LINKS + "/" + code).then().statusCode(200)
+                .body("status", equalTo("STARTED")).body("matchId", equalTo(matchId));
+        given().auth().oauth2(Tokens.player("pria")).when().get("/api/matches/" + matchId).then().statusCode(200)
+                .body("yourSeat", equalTo(0));
+        // the friend opening it again gets the same match; anyone else is refused and never learns the match
+        given().auth().oauth2(Tokens.player("prib")).when().post(LINKS + "/" + code + "/join")
+                .then().statusCode(200).body("id", equalTo(matchId));
+        given().auth().oauth2(Tokens.player("pric")).when().post(LINKS + "/" + code + "/join")
+                .then().statusCode(409).contentType("application/problem+json").body("detail", containsString("used"));
+        given().auth().oauth2(Tokens.player("pric")).when().get(LINKS + "/" + code).then().statusCode(200)
+                .body("status", equalTo("STARTED")).body("matchId", nullValue());
+        given().auth().oauth2(Tokens.player("pric")).when().get("/api/matches/" + matchId).then().statusCode(403);
+    }
+
+    @Test
+    void eachRaceHasANewSeed() {
+        String a = create("prid", "EASY");
+        String b = create("prid", "EASY");
+        assertNotEquals(a, b);
+        String m1 = given().auth().oauth2(Tokens.player("prie")).when().post(LINKS + "/" + a + "/join")
+                .then().statusCode(200).extract().path("id");
+        String m2 = given().auth().oauth2(Tokens.player("prie")).when().post(LINKS + "/" + b + "/join")
+                .then().statusCode(200).extract().path("id");
+        assertNotEquals(m1, m2);
+        long s1 = seedOf(m1);
+        long s2 = seedOf(m2);
+        assertNotEquals(s1, s2);
+    }
+
+    private static long seedOf(String matchId) {
+        return QuarkusTransaction.requiringNew()
+                .call(() -> ((MatchEntity) MatchEntity.findById(UUID.fromString(matchId))).seed);
+    }
+
+    @Test
+    void theLinkExpires() {
+        String code = create("prif", "MEDIUM");
+        clock.advance(Duration.ofMinutes(16));
+        given().auth().oauth2(Tokens.player("prig")).when().get(LINKS + "/" + code).then().statusCode(200)
+                .body("status", equalTo("EXPIRED"));
+        given().auth().oauth2(Tokens.player("prig")).when().post(LINKS + "/" + code + "/join")
+                .then().statusCode(410).contentType("application/problem+json").body("detail", containsString("expired"));
+    }
+
+    @Test
+    void aGuestIsRefusedAndSoIsTheMakerOfTheLink() {
+        String code = create("prih", "EASY");
+        given().when().post(LINKS + "/" + code + "/join").then().statusCode(401);
+        given().when().get(LINKS + "/" + code).then().statusCode(401);
+        given().contentType(ContentType.JSON).body(Map.of("level", "EASY")).when().post(LINKS).then().statusCode(401);
+        given().auth().oauth2(Tokens.player("prih")).when().post(LINKS + "/" + code + "/join")
+                .then().statusCode(409).contentType("application/problem+json").body("detail", containsString("own"));
+        // the link is still open for a friend
+        given().auth().oauth2(Tokens.player("prii")).when().post(LINKS + "/" + code + "/join").then().statusCode(200)
+                .body("id", notNullValue());
+    }
+
+    @Test
+    void badLinksAndLevelsAreProblems() {
+        given().auth().oauth2(Tokens.player("prij")).when().post(LINKS + "/nope/join").then().statusCode(404)
+                .contentType("application/problem+json");
+        given().auth().oauth2(Tokens.player("prij")).when().post(LINKS + "/AAAAAAAAAAAAAAAAAAAAAA/join").then()
+                .statusCode(404).contentType("application/problem+json");
+        given().auth().oauth2(Tokens.player("prij")).contentType(ContentType.JSON).body(Map.of("level", "NOPE"))
+                .when().post(LINKS).then().statusCode(400).contentType("application/problem+json");
+        given().auth().oauth2(Tokens.player("prij")).contentType(ContentType.JSON).body("{}")
+                .when().post(LINKS).then().statusCode(400);
+    }
+}
