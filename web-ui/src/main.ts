@@ -4,7 +4,9 @@ import { loadConfig } from './app/config';
 import { h } from './app/dom';
 import { lang, onLangChange, setLang, t } from './app/i18n';
 import { currentRoute, type Page, type PageFactory } from './app/router';
+import { applySettings } from './app/settings';
 import { errorBox } from './app/ui';
+import { sm } from './pages/settings';
 import { PAGES } from './pages';
 
 const header = document.getElementById('header')!;
@@ -24,6 +26,7 @@ function renderHeader(): void {
       isAdmin() ? link('#/admin', t('nav.admin')) : null),
     h('div.top-actions', {},
       h('button.link', { type: 'button', onclick: () => setLang(lang() === 'fr' ? 'en' : 'fr'), lang: lang() === 'fr' ? 'en' : 'fr' }, t('lang.switch')),
+      link('#/settings', sm('link')),
       u
         ? h('span.user', {}, h('span', { 'data-testid': 'user-name' }, u.name), h('button.link', { type: 'button', onclick: () => logout() }, t('auth.logout')))
         : h('button.small', { type: 'button', onclick: () => void login() }, t('auth.login'))),
@@ -50,6 +53,8 @@ async function render(): Promise<void> {
 
 async function start(): Promise<void> {
   document.documentElement.lang = lang();
+  applySettings();
+  matchMedia('(prefers-reduced-motion: reduce)').addEventListener('change', () => applySettings());
   try {
     await loadConfig();
     await completeLogin();

@@ -4,6 +4,8 @@
  * It never decides a move: `onPlace` asks the server and the page calls `show` with its answer.
  */
 import { h } from '../app/dom';
+import { motionReduced } from '../app/settings';
+import { cuesFor, feedback } from '../app/sound';
 import { t } from '../app/i18n';
 import type { MoveOutcome, TrayPiece } from '../app/api';
 import { colourOf, shapeOf, type PieceShape } from './pieces';
@@ -300,13 +302,16 @@ export class BoardView {
   }
 
   private burst(outcome: MoveOutcome, pieceId: string): void {
+    feedback(cuesFor(outcome));
+    const still = motionReduced(); // no flying sparks; the cleared cells still flash once (CSS keeps it short)
     for (const [r, c] of outcome.cleared) {
       const cell = this.cells[r * SIZE + c];
       const colour = this.colours[r * SIZE + c] ?? colourOf(pieceId);
+      cell.classList.add('cleared');
+      if (still) continue;
       const spark = h('div.spark', { class: `c${colour}`, style: { gridRow: String(r + 1), gridColumn: String(c + 1) } });
       this.fx.append(spark);
       spark.addEventListener('animationend', () => spark.remove());
-      cell.classList.add('cleared');
     }
     const [sr, sc] = outcome.placed.reduce(([ar, ac], [r, c]) => [ar + r / outcome.placed.length, ac + c / outcome.placed.length], [0, 0]);
     const pop = h('div.points-pop', { class: outcome.lines ? 'lines' : '', style: { top: `${((sr + 0.5) / SIZE) * 100}%`, left: `${((sc + 0.5) / SIZE) * 100}%` } },

@@ -6,6 +6,7 @@ import { leaderboardsPage } from './leaderboards';
 import { racePage, versusPage } from './match';
 import { myGamesPage } from './me';
 import { replayPage } from './replay';
+import { settingsPage } from './settings';
 import { soloPage } from './solo';
 import { solverPage } from './solver';
 import { twoPage } from './two';
@@ -23,4 +24,5 @@ export const PAGES: Record<string, PageFactory> = {
   me: myGamesPage,
   replay: replayPage,
   admin: adminPage,
+  settings: settingsPage,
 };
