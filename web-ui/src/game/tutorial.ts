@@ -19,7 +19,7 @@ export interface TutorialStep {
 
 export const STEPS: readonly TutorialStep[] = [
   { goal: 'place', board: ['........', '........', '........', '........', '........', '........', '........', '........'], pieces: ['O4'], target: { slot: 0, row: 3, col: 3 } },
-  { goal: 'clear', board: ['........', '........', '........', '........', '........', '........', '........', '######..'], pieces: ['I2H'], target: { slot: 0, row: 7, col: 6 } },
+  { goal: 'clear', board: ['........', '........', '........', '........', '........', '........', '#.......', '######..'], pieces: ['I2H'], target: { slot: 0, row: 7, col: 6 } },
   { goal: 'streak', board: ['#.......', '#.......', '#.......', '#.......', '#.......', '#.......', '........', '.##.....'], pieces: ['I2V'], target: { slot: 0, row: 6, col: 0 } },
 ];
 
