@@ -33,7 +33,7 @@ export function streakBadge(streak: number, miss: number): HTMLElement {
   return h('div.streak', { class: streak > 0 ? 'on' : '', title: t('game.streakGrace', { left }), 'data-testid': 'streak' },
     h('span.label', {}, t('game.streak')),
     h('span.value', {}, `×${Math.min(Math.max(streak, 1), 8)}`),
-    h('span.grace', { 'aria-label': t('game.streakGrace', { left }) },
+    h('span.grace', { role: 'img', 'aria-label': t('game.streakGrace', { left }) },
       ...[0, 1, 2].map((i) => h('i', { class: streak > 0 && i < left ? 'pip on' : 'pip' }))));
 }
 
