@@ -5,7 +5,7 @@
  */
 import type { MoveOutcome, TrayPiece } from '../app/api';
 import { piece } from './pieces';
-import { boardRows, parseBoard, place, score } from './rules';
+import { boardRows, fits, parseBoard, place, score } from './rules';
 
 export type StepGoal = 'place' | 'clear' | 'streak';
 
@@ -48,12 +48,8 @@ export function tutorialMove(step: TutorialStep, state: TutorialState, slot: num
   if (!p || p.placed) return null;
   const shape = piece(p.id);
   const board = parseBoard(state.board);
-  let placement;
-  try {
-    placement = place(board, shape, row, col);
-  } catch {
-    return null;
-  }
+  if (!fits(board, shape, row, col)) return null;
+  const placement = place(board, shape, row, col);
   const lines = placement.fullRows.length + placement.fullCols.length;
   const points = score({ streak: state.streak, miss: state.miss }, shape.cells.length, lines, placement.board.every((f) => !f));
   const pieces = state.pieces.map((x) => (x.slot === slot ? { ...x, placed: true } : x));
