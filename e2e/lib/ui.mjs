@@ -13,11 +13,15 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 /**
  * A new browser context on the game, in a given language (the UI's switch is stored in
- * localStorage; English keeps the assertions readable), collecting page errors.
+ * localStorage; English keeps the assertions readable), collecting page errors. The first-visit
+ * tutorial counts as seen unless `tutorial: true` (a first visit as a new player makes it).
  */
-export async function openApp(browser, { viewport = DESKTOP, lang = 'en', hash = '#/' } = {}) {
+export async function openApp(browser, { viewport = DESKTOP, lang = 'en', hash = '#/', tutorial = false } = {}) {
   const context = await browser.newContext({ viewport, hasTouch: false });
-  await context.addInitScript((l) => { if (!localStorage.getItem('bloc.lang')) localStorage.setItem('bloc.lang', l); }, lang);
+  await context.addInitScript(([l, seen]) => {
+    if (!localStorage.getItem('bloc.lang')) localStorage.setItem('bloc.lang', l);
+    if (seen && !localStorage.getItem('bloc.tutorial')) localStorage.setItem('bloc.tutorial', 'skipped');
+  }, [lang, !tutorial]);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -89,13 +93,17 @@ export async function waitForScoreAbove(page, score) {
   await page.waitForFunction((s) => Number(document.querySelector('[data-testid="score"]')?.textContent) > s, score);
 }
 
-/** Plays the oracle's choice with the keyboard: 1/2/3, arrows from where the ghost appears, Enter. */
-export async function playByKeyboard(page) {
+/**
+ * Plays the oracle's choice with the keyboard: 1/2/3 (or `pick(slot)`, which must leave the piece picked and the focus
+ * on the grid), arrows from where the ghost appears, then Enter (or `place: 'Space'`).
+ */
+export async function playByKeyboard(page, { place = 'Enter', pick } = {}) {
   const board = await boardOf(page);
   const move = choose(board, await trayOf(page));
   assert.ok(move, 'some piece fits');
   const before = await numberOf(page, 'score');
-  await page.keyboard.press(String(move.slot + 1));
+  if (pick) await pick(move.slot);
+  else await page.keyboard.press(String(move.slot + 1));
   const ghost = (await cellsWith(page, 'ghost')).concat(await cellsWith(page, 'ghost-bad')).map((k) => k.split(',').map(Number));
   let row = Math.min(...ghost.map(([r]) => r));
   let col = Math.min(...ghost.map(([, c]) => c));
@@ -104,7 +112,7 @@ export async function playByKeyboard(page) {
   for (; col < move.col; col++) await page.keyboard.press('ArrowRight');
   for (; col > move.col; col--) await page.keyboard.press('ArrowLeft');
   await expectGhost(page, move);
-  await page.keyboard.press('Enter');
+  await page.keyboard.press(place);
   await waitForScoreAbove(page, before);
   return move;
 }
@@ -121,4 +129,24 @@ export async function dropPoint(page, id, row, col, lift = 0) {
   const pitch = b.x - a.x;
   const shape = await page.locator(`.tray-slot[data-piece="${id}"] .piece`).first().evaluate((p) => ({ w: Number(p.dataset.w), h: Number(p.dataset.h) }));
   return { x: a.x + col * pitch + (shape.w * pitch) / 2, y: a.y + row * pitch + (shape.h * pitch) / 2 + lift * pitch };
+}
+
+/** What has the keyboard focus: its test id, else its tag and classes. */
+export async function focused(page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    return el.dataset.testid ? `[data-testid="${el.dataset.testid}"]` : `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until the focus is on an element matching `selector`; fails after `max` presses. */
+export async function tabTo(page, selector, { shift = false, max = 30 } = {}) {
+  const path = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
+    if (await page.evaluate((s) => !!document.activeElement?.matches(s), selector)) return i + 1;
+    path.push(await focused(page));
+  }
+  assert.fail(`${selector} not reached by ${shift ? 'Shift+Tab' : 'Tab'} in ${max} presses (focus went ${path.join(' → ')})`);
 }

@@ -87,6 +87,7 @@ describe('web UI: solo', () => {
     const fr = await browser.newContext();
     const p2 = await fr.newPage();
     await p2.goto(`${new URL(page.url()).origin}/#/`);
+    await p2.getByTestId('tutorial-skip').click(); // a first visit opens the tutorial, in French
     await p2.waitForSelector('[data-testid="play-solo"]');
     assert.equal(await p2.getAttribute('html', 'lang'), 'fr');
     assert.match(await p2.textContent('#mode-solo'), /Partie sans fin/);

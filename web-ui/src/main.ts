@@ -3,8 +3,13 @@ import { completeLogin, isAdmin, login, logout, user } from './app/auth';
 import { loadConfig } from './app/config';
 import { h } from './app/dom';
 import { lang, onLangChange, setLang, t } from './app/i18n';
-import { currentRoute, type Page, type PageFactory } from './app/router';
+import { currentRoute, go, type Page, type PageFactory } from './app/router';
+import { markServerAway, watchConnection } from './app/offline';
+import { applySettings } from './app/settings';
 import { errorBox } from './app/ui';
+import { rm } from './pages/rules';
+import { sm } from './pages/settings';
+import { tutorialSeen } from './pages/tutorial';
 import { PAGES } from './pages';
 
 const header = document.getElementById('header')!;
@@ -20,10 +25,12 @@ function renderHeader(): void {
     h('nav.top-nav', { 'aria-label': 'Navigation' },
       link('#/leaderboards', t('nav.leaderboards')),
       link('#/solver', t('nav.solver')),
+      link('#/rules', rm('link')),
       u ? link('#/me', t('nav.myGames')) : null,
       isAdmin() ? link('#/admin', t('nav.admin')) : null),
     h('div.top-actions', {},
       h('button.link', { type: 'button', onclick: () => setLang(lang() === 'fr' ? 'en' : 'fr'), lang: lang() === 'fr' ? 'en' : 'fr' }, t('lang.switch')),
+      link('#/settings', sm('link')),
       u
         ? h('span.user', {}, h('span', { 'data-testid': 'user-name' }, u.name), h('button.link', { type: 'button', onclick: () => logout() }, t('auth.logout')))
         : h('button.small', { type: 'button', onclick: () => void login() }, t('auth.login'))),
@@ -36,6 +43,10 @@ async function render(): Promise<void> {
   page = undefined;
   renderHeader();
   const route = currentRoute();
+  if (!route.path.length && !tutorialSeen()) {
+    go('#/tutorial', true); // a first visit to the home page starts with the tutorial (skippable)
+    return;
+  }
   const factory: PageFactory = PAGES[route.path[0] ?? ''] ?? PAGES[''];
   main.replaceChildren();
   main.className = `page-${route.path[0] ?? 'home'}`;
@@ -50,10 +61,14 @@ async function render(): Promise<void> {
 
 async function start(): Promise<void> {
   document.documentElement.lang = lang();
+  applySettings();
+  watchConnection();
+  matchMedia('(prefers-reduced-motion: reduce)').addEventListener('change', () => applySettings());
   try {
     await loadConfig();
     await completeLogin();
   } catch (e) {
+    if (e instanceof TypeError) markServerAway(); // fetch's network error: opened from the cache without the server
     main.replaceChildren(errorBox(e));
   }
   window.addEventListener('hashchange', () => void render());

@@ -33,10 +33,36 @@ export function streakBadge(streak: number, miss: number): HTMLElement {
   return h('div.streak', { class: streak > 0 ? 'on' : '', title: t('game.streakGrace', { left }), 'data-testid': 'streak' },
     h('span.label', {}, t('game.streak')),
     h('span.value', {}, `×${Math.min(Math.max(streak, 1), 8)}`),
-    h('span.grace', { 'aria-label': t('game.streakGrace', { left }) },
+    h('span.grace', { role: 'img', 'aria-label': t('game.streakGrace', { left }) },
       ...[0, 1, 2].map((i) => h('i', { class: streak > 0 && i < left ? 'pip on' : 'pip' }))));
 }
 
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog over the page (game over, hand-over, results). Once shown it takes the focus (its card, so a screen
+ * reader reads it from its title) and keeps Tab and Shift+Tab inside it.
+ */
 export function overlay(...children: (Node | string | null)[]): HTMLElement {
-  return h('div.overlay', { role: 'dialog', 'aria-modal': 'true' }, h('div.overlay-card', {}, ...children));
+  const card = h('div.overlay-card', { tabindex: '-1' }, ...children);
+  const title = card.querySelector('h2, h3');
+  if (title && !title.id) title.id = `dialog-title-${++dialogs}`;
+  const el = h('div.overlay', { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': title?.id }, card);
+  el.addEventListener('keydown', (e) => {
+    if (e.key !== 'Tab') return;
+    const items = [...card.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((x) => x.offsetParent !== null);
+    if (!items.length) return;
+    const [first, last] = [items[0], items[items.length - 1]];
+    const at = document.activeElement;
+    if (e.shiftKey && (at === first || at === card)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && at === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  });
+  requestAnimationFrame(() => { if (el.isConnected && !el.contains(document.activeElement)) card.focus(); });
+  return el;
 }
+let dialogs = 0;

@@ -4,6 +4,8 @@
  * It never decides a move: `onPlace` asks the server and the page calls `show` with its answer.
  */
 import { h } from '../app/dom';
+import { motionReduced } from '../app/settings';
+import { cuesFor, feedback } from '../app/sound';
 import { t } from '../app/i18n';
 import type { MoveOutcome, TrayPiece } from '../app/api';
 import { colourOf, shapeOf, type PieceShape } from './pieces';
@@ -130,7 +132,11 @@ export class BoardView {
           'aria-label': t('game.piece', { n: slot + 1, cells: shape.cells.length }),
           'aria-pressed': String(this.selection?.slot === slot),
           onpointerdown: (e: PointerEvent) => this.startDrag(e, slot, button),
-          onclick: (e: MouseEvent) => e.detail === 0 && this.select(slot), // keyboard activation of the button
+          onclick: (e: MouseEvent) => { // keyboard activation of the button (Enter or Space on it): pick it, then the grid
+            if (e.detail !== 0) return;
+            this.select(slot);
+            if (this.selection) this.grid.focus();
+          },
         }, pieceElement(shape));
         return button;
       }),
@@ -195,22 +201,22 @@ export class BoardView {
     }
   }
 
+  /**
+   * The keyboard (the keys help line says the same, `game.keys`): 1/2/3 pick a piece and put the focus on the grid,
+   * arrows move it, Enter or Space place it, Escape puts it back. Tab and Shift+Tab are never taken: from the grid they
+   * go on to the tray and to the page's buttons (Hint, Undo, Resign) like anywhere else. Enter and Space on a button
+   * press that button, never place the selected piece; arrows move the piece only while the focus is on the board
+   * (or nowhere).
+   */
   private onKey(e: KeyboardEvent): void {
-    if (!this.root.isConnected || !this.enabled) return;
+    if (!this.root.isConnected || !this.enabled || e.altKey || e.ctrlKey || e.metaKey) return;
     const target = e.target as HTMLElement | null;
-    if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-    const inside = !!target && this.root.contains(target);
-    const unplaced = this.pieces.filter((p) => !p.placed).map((p) => p.slot);
+    if (target && (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable)) return;
+    const onBoard = !target || target === document.body || target === this.grid || this.grid.contains(target);
     if (/^[123]$/.test(e.key)) {
       this.select(Number(e.key) - 1);
-      this.grid.focus();
-    } else if (e.key === 'Tab' && inside && unplaced.length) {
-      e.preventDefault();
-      const i = this.selection ? unplaced.indexOf(this.selection.slot) : -1;
-      const next = unplaced[(i + (e.shiftKey ? unplaced.length - 1 : 1) + unplaced.length) % unplaced.length];
-      this.select(next);
-      this.grid.focus();
-    } else if (this.selection && e.key.startsWith('Arrow')) {
+      if (this.selection) this.grid.focus();
+    } else if (this.selection && onBoard && e.key.startsWith('Arrow')) {
       e.preventDefault();
       const s = this.selection;
       const dr = e.key === 'ArrowUp' ? -1 : e.key === 'ArrowDown' ? 1 : 0;
@@ -218,7 +224,7 @@ export class BoardView {
       s.row = Math.min(Math.max(s.row + dr, 0), SIZE - s.piece.height);
       s.col = Math.min(Math.max(s.col + dc, 0), SIZE - s.piece.width);
       this.renderGhost();
-    } else if (this.selection && (e.key === 'Enter' || e.key === ' ')) {
+    } else if (this.selection && onBoard && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();
       void this.commit();
     } else if (e.key === 'Escape' && this.selection) {
@@ -296,13 +302,16 @@ export class BoardView {
   }
 
   private burst(outcome: MoveOutcome, pieceId: string): void {
+    feedback(cuesFor(outcome));
+    const still = motionReduced(); // no flying sparks; the cleared cells still flash once (CSS keeps it short)
     for (const [r, c] of outcome.cleared) {
       const cell = this.cells[r * SIZE + c];
       const colour = this.colours[r * SIZE + c] ?? colourOf(pieceId);
+      cell.classList.add('cleared');
+      if (still) continue;
       const spark = h('div.spark', { class: `c${colour}`, style: { gridRow: String(r + 1), gridColumn: String(c + 1) } });
       this.fx.append(spark);
       spark.addEventListener('animationend', () => spark.remove());
-      cell.classList.add('cleared');
     }
     const [sr, sc] = outcome.placed.reduce(([ar, ac], [r, c]) => [ar + r / outcome.placed.length, ac + c / outcome.placed.length], [0, 0]);
     const pop = h('div.points-pop', { class: outcome.lines ? 'lines' : '', style: { top: `${((sr + 0.5) / SIZE) * 100}%`, left: `${((sc + 0.5) / SIZE) * 100}%` } },

@@ -7,6 +7,9 @@ import { leaderboardsPage } from './leaderboards';
 import { racePage, versusPage } from './match';
 import { myGamesPage } from './me';
 import { replayPage } from './replay';
+import { rulesPage } from './rules';
+import { settingsPage } from './settings';
+import { tutorialPage } from './tutorial';
 import { soloPage } from './solo';
 import { solverPage } from './solver';
 import { twoPage } from './two';
@@ -25,4 +28,7 @@ export const PAGES: Record<string, PageFactory> = {
   me: myGamesPage,
   replay: replayPage,
   admin: adminPage,
+  settings: settingsPage,
+  rules: rulesPage,
+  tutorial: tutorialPage,
 };

@@ -46,7 +46,7 @@ export async function twoPage(main: HTMLElement, route: Route): Promise<Page | v
       }
     },
   });
-  main.append(turn, header, view.root, h('div.game-actions', {}, resign), message);
+  main.append(turn, header, view.root, h('div.game-actions', {}, resign), message, h('p.keys-help', {}, t('game.keys')));
 
   function show(game: GameState, answer?: MoveAnswer): void {
     turn.textContent = t('two.turn', { name: names[seat] });
