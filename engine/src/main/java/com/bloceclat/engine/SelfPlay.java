@@ -13,8 +13,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Plays whole games on the project's own streams with the solver, to measure the AI's strength
- * and speed. Game g uses seed {@code firstSeed + g}, so every player meets the same games.
+ * Plays whole games on the project's own streams (or on a held-out {@link WeightTable}'s) with the
+ * solver, to measure the AI's strength and speed. Game g uses seed {@code firstSeed + g}, so every
+ * player meets the same games.
  */
 public final class SelfPlay {
     private SelfPlay() {
@@ -30,7 +31,16 @@ public final class SelfPlay {
      * @param strength 1..5 for the AI, or 0 for the plain {@code maxLines} player
      */
     public static GameResult play(long seed, Level level, int strength, int maxRounds) {
-        Game game = new Game(seed, level, Deal.seeded(seed, level), maxRounds);
+        return play(seed, level, Deal.seeded(seed, level), strength, maxRounds);
+    }
+
+    /** Plays one game of a held-out weights table (the AI is told the table's level). */
+    public static GameResult play(long seed, WeightTable table, int strength, int maxRounds) {
+        return play(seed, table.level(), table.deal(seed), strength, maxRounds);
+    }
+
+    private static GameResult play(long seed, Level level, Deal deal, int strength, int maxRounds) {
+        Game game = new Game(seed, level, deal, maxRounds);
         List<Long> times = new ArrayList<>();
         while (!game.gameOver()) {
             times.add(playRound(game, strength, seed * 31 + game.round()));
@@ -78,12 +88,23 @@ public final class SelfPlay {
     /** Plays {@code games} games on {@code threads} threads; results in seed order. */
     public static List<GameResult> run(Level level, int strength, int games, int maxRounds, long firstSeed,
                                        int threads) throws Exception {
+        return run(level, null, strength, games, maxRounds, firstSeed, threads);
+    }
+
+    /**
+     * Plays {@code games} games on {@code threads} threads; results in seed order.
+     *
+     * @param table the pieces' weights, or null for the level's own stream
+     */
+    public static List<GameResult> run(Level level, WeightTable table, int strength, int games, int maxRounds,
+                                       long firstSeed, int threads) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<GameResult>> futures = new ArrayList<>();
             for (int g = 0; g < games; g++) {
                 long seed = firstSeed + g;
-                futures.add(pool.submit(() -> play(seed, level, strength, maxRounds)));
+                futures.add(pool.submit(() -> table == null ? play(seed, level, strength, maxRounds)
+                        : play(seed, table, strength, maxRounds)));
             }
             List<GameResult> out = new ArrayList<>();
             for (Future<GameResult> f : futures) {

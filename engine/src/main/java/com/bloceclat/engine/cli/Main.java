@@ -6,6 +6,7 @@ import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.PieceStream;
 import com.bloceclat.engine.Pieces;
 import com.bloceclat.engine.SelfPlay;
+import com.bloceclat.engine.WeightTable;
 import com.bloceclat.engine.protocol.SolverProtocol;
 import com.bloceclat.engine.replay.ReplayValidator;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -35,7 +36,8 @@ public final class Main {
               pieces [--json]                        the piece catalogue and each level's weights (--json: as JSON)
               deal --seed S --level L [--rounds N]   start board and the first N rounds (default 20), as JSON
               validate REPLAY.json                   re-simulate a replay; exit 0 valid, 1 invalid
-              selfplay --level L [--games N] [--strength K|maxLines] [--max-rounds R] [--threads T] [--first-seed S]
+              selfplay --level L|--weights FILE [--games N] [--strength K|maxLines] [--max-rounds R] [--threads T] [--first-seed S]
+                                                     (--weights: pieces drawn from a weights table, docs/benchmarks.md)
               bench [--positions N] [--mode maxLines|ai] [--strength K]   solver latency over generated positions
             """;
 
@@ -213,7 +215,14 @@ public final class Main {
     }
 
     private static int selfplay(Map<String, String> opts, PrintStream out) throws Exception {
-        Level level = level(opts);
+        WeightTable table = null;
+        if (opts.containsKey("weights")) {
+            if (opts.containsKey("level")) {
+                throw new IllegalArgumentException("give --level or --weights, not both (the table names its level)");
+            }
+            table = WeightTable.read(Path.of(opts.get("weights")));
+        }
+        Level level = table != null ? table.level() : level(opts);
         int games = (int) longOpt(opts, "games", 20L);
         String s = opts.getOrDefault("strength", "5");
         int strength = s.equals("maxLines") ? 0 : (int) longOpt(opts, "strength", 5L);
@@ -226,9 +235,10 @@ public final class Main {
         if (games < 1 || maxRounds < 1 || threads < 1) {
             throw new IllegalArgumentException("--games, --max-rounds and --threads must be ≥ 1");
         }
-        List<SelfPlay.GameResult> results = SelfPlay.run(level, strength, games, maxRounds, firstSeed, threads);
+        List<SelfPlay.GameResult> results = SelfPlay.run(level, table, strength, games, maxRounds, firstSeed, threads);
         SelfPlay.Summary sum = SelfPlay.Summary.of(results);
-        out.printf(Locale.ROOT, "level=%s player=%s games=%d maxRounds=%d%n", level,
+        out.printf(Locale.ROOT, "level=%s%s player=%s games=%d maxRounds=%d%n", level,
+                table == null ? "" : " weights=" + table.name(),
                 strength == 0 ? "maxLines" : "strength" + strength, games, maxRounds);
         out.printf(Locale.ROOT, "rounds: mean %.1f, median %.1f; reached cap %.1f%%; deaths per 1000 rounds %.2f%n",
                 sum.meanRounds(), sum.medianRounds(), sum.cappedPercent(), sum.deathsPer1000Rounds());

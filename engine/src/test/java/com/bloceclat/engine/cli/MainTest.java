@@ -109,6 +109,23 @@ class MainTest {
     }
 
     @Test
+    void selfplayPlaysAHeldOutWeightsTable(@TempDir Path dir) throws Exception {
+        assertEquals(0, run("selfplay", "--weights", "src/test/resources/heldout/diabolical-flat.txt", "--games", "2",
+                "--strength", "3", "--max-rounds", "5"));
+        assertTrue(out().contains("level=EXPERT weights=diabolical-flat.txt player=strength3 games=2 maxRounds=5"), out());
+        Path bad = dir.resolve("bad.txt");
+        Files.writeString(bad, "level HARD\nlarge many\n");
+        assertEquals(2, run("selfplay", "--weights", bad.toString()));
+        assertEquals("error: bad.txt line 2: weight must be a whole number, got \"many\"\n", err.toString(StandardCharsets.UTF_8));
+        err.reset();
+        assertEquals(2, run("selfplay", "--weights", dir.resolve("none.txt").toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: no such weights file: "));
+        err.reset();
+        assertEquals(2, run("selfplay", "--weights", bad.toString(), "--level", "HARD"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("give --level or --weights, not both"));
+    }
+
+    @Test
     void unknownCommandIsAUsageError() throws Exception {
         assertEquals(2, run("fly"));
         assertEquals(2, run());
