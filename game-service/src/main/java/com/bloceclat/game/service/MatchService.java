@@ -105,8 +105,8 @@ public class MatchService {
     @Transactional
     public MatchView raceBetween(Level level, Requester host, Requester guest) {
         MatchEntity m = newMatch(GameEntity.Mode.ONLINE_RACE, level, null);
-        games.newGame(m.mode, level, m.seed, false, host, null, m.id, 0);
-        games.newGame(m.mode, level, m.seed, false, guest, null, m.id, 1);
+        creation.ofMatch(m.mode, level, m.seed, host, null, m.id, 0);
+        creation.ofMatch(m.mode, level, m.seed, guest, null, m.id, 1);
         return view(m, 1, null);
     }
 
