@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
-import { openApp, playByKeyboard, shoot } from '../lib/ui.mjs';
+import { openApp, playByKeyboard, shoot, trayOf } from '../lib/ui.mjs';
 
 /** Counts the oscillators the page starts and the vibrations it asks for (the real APIs still run underneath). */
 function listen() {
@@ -57,7 +57,9 @@ describe('web UI: settings', () => {
     assert.deepEqual(await page.evaluate(() => window.__vibrations), [], 'no vibration with it off');
 
     // The palette: normal, the ghost is a colour; high contrast, the ghost is a dashed outline and blocks carry patterns.
-    await page.keyboard.press('1');
+    // Pick a piece still in the tray (the move above may have placed the first).
+    const pick = async () => page.keyboard.press(String((await trayOf(page))[0].slot + 1));
+    await pick();
     const ghostOutline = () => page.locator('.grid .cell.ghost').first().evaluate((c) => getComputedStyle(c).outlineStyle);
     assert.equal(await ghostOutline(), 'none');
     await page.keyboard.press('Escape');
@@ -67,7 +69,7 @@ describe('web UI: settings', () => {
     await shoot(page, 'settings-high-contrast');
     await page.goBack();
     await page.waitForSelector('.tray button.tray-slot');
-    await page.keyboard.press('1');
+    await pick();
     assert.equal(await ghostOutline(), 'dashed', 'the ghost is marked, not only coloured');
     const patterns = await page.locator('.tray .block').evaluateAll((blocks) => blocks.map((b) => getComputedStyle(b).backgroundImage));
     assert.ok(patterns.some((p) => /gradient/.test(p) && p.split('gradient').length > 1), `blocks carry patterns: ${patterns[0]}`);

@@ -315,7 +315,8 @@ export function solverPage(main: HTMLElement, route: Route): Page {
             'aria-label': m('slotLabel', { n: slot + 1, piece: p ? pieceLabel(p) : m('slotEmpty') }),
             onclick: () => { active = slot; renderSlots(); },
           },
-          h('span.solver-slot-n', {}, String(slot + 1)),
+          // The space keeps the visible text ("1 empty") a part of the accessible name ("Slot 1: empty").
+          h('span.solver-slot-n', {}, String(slot + 1)), ' ',
           p ? pieceView(p) : h('span.solver-slot-empty', {}, m('slotEmpty'))),
           p ? h('button.link.solver-slot-remove', { type: 'button', 'aria-label': m('slotRemove', { n: slot + 1 }), onclick: () => setPiece(slot, null) }, '×') : null)),
     );
