@@ -1,6 +1,5 @@
 package com.bloceclat.common.events;
 
-import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +7,12 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 import com.bloceclat.common.events.GameFinished.MalformedEventException;
+
+import static com.bloceclat.common.events.Fields.constant;
+import static com.bloceclat.common.events.Fields.instant;
+import static com.bloceclat.common.events.Fields.integer;
+import static com.bloceclat.common.events.Fields.text;
+import static com.bloceclat.common.events.Fields.uuid;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -15,7 +20,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -223,64 +227,8 @@ public record GameChanged(int schemaVersion, String eventId, UUID gameId, int ve
                 status, score, streak, round, assisted.booleanValue(), board, instant(root, "at"));
     }
 
-    private static String text(JsonNode node, String field, int maxLength) {
-        JsonNode value = node.get(field);
-        if (value == null || value.getNodeType() != JsonNodeType.STRING || value.textValue().isBlank()) {
-            throw new MalformedEventException("\"" + field + "\" must be a non-empty string");
-        }
-        String text = value.textValue();
-        if (text.length() > maxLength) {
-            throw new MalformedEventException("\"" + field + "\" is " + text.length() + " characters, more than "
-                    + maxLength);
-        }
-        if (text.chars().anyMatch(Character::isISOControl)) {
-            throw new MalformedEventException("\"" + field + "\" contains a control character");
-        }
-        return text;
-    }
 
-    private static int integer(JsonNode node, String field, int min, int max) {
-        JsonNode value = node.get(field);
-        if (value == null || !value.isInt() || value.intValue() < min || value.intValue() > max) {
-            throw new MalformedEventException("\"" + field + "\" must be a whole number from " + min
-                    + (max == Integer.MAX_VALUE ? "" : " to " + max));
-        }
-        return value.intValue();
-    }
 
-    private static UUID uuid(JsonNode node, String field) {
-        String text = text(node, field, 36);
-        UUID uuid;
-        try {
-            uuid = UUID.fromString(text);
-        } catch (IllegalArgumentException e) {
-            throw new MalformedEventException("\"" + field + "\" is not a UUID: '" + text + "'");
-        }
-        if (!uuid.toString().equalsIgnoreCase(text)) {
-            throw new MalformedEventException("\"" + field + "\" is not a UUID in its canonical form: '" + text + "'");
-        }
-        return uuid;
-    }
 
-    private static Instant instant(JsonNode node, String field) {
-        String text = text(node, field, 40);
-        Instant instant;
-        try {
-            instant = Instant.parse(text);
-        } catch (DateTimeException e) {
-            throw new MalformedEventException("\"" + field + "\" is not an ISO-8601 instant: '" + text + "'");
-        }
-        if (instant.isBefore(GameFinished.EARLIEST) || instant.isAfter(GameFinished.LATEST)) {
-            throw new MalformedEventException("\"" + field + "\" is out of range: " + text);
-        }
-        return instant;
-    }
 
-    private static <E extends Enum<E>> E constant(Class<E> type, String text, String field) {
-        try {
-            return Enum.valueOf(type, text);
-        } catch (IllegalArgumentException e) {
-            throw new MalformedEventException("unknown " + field + " '" + text + "'");
-        }
-    }
 }

@@ -1,10 +1,14 @@
 package com.bloceclat.common.events;
 
-import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.UUID;
+
+import static com.bloceclat.common.events.Fields.constant;
+import static com.bloceclat.common.events.Fields.instant;
+import static com.bloceclat.common.events.Fields.text;
+import static com.bloceclat.common.events.Fields.uuid;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -14,7 +18,6 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -59,10 +62,6 @@ public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode m
 
     /** Most events a replay may carry (the cap game-service puts on one game). */
     public static final int MAX_REPLAY_EVENTS = 100_000;
-
-    /** Earliest and latest instant read: well inside what PostgreSQL's {@code timestamptz} stores. */
-    static final Instant EARLIEST = Instant.parse("2000-01-01T00:00:00Z");
-    static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .disable(JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS).build();
@@ -161,7 +160,7 @@ public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode m
             throw new MalformedEventException("unknown schemaVersion " + version.intValue() + " (this reader knows "
                     + SCHEMA_VERSION + ")");
         }
-        UUID gameId = uuid(text(root, "gameId", 36));
+        UUID gameId = uuid(root, "gameId");
         Player player = null;
         JsonNode p = root.get("player");
         if (p == null) {
@@ -208,51 +207,9 @@ public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode m
                 replay);
     }
 
-    private static String text(JsonNode node, String field, int maxLength) {
-        JsonNode value = node.get(field);
-        if (value == null || value.getNodeType() != JsonNodeType.STRING || value.textValue().isBlank()) {
-            throw new MalformedEventException("\"" + field + "\" must be a non-empty string");
-        }
-        String text = value.textValue();
-        if (text.length() > maxLength) {
-            throw new MalformedEventException("\"" + field + "\" is " + text.length() + " characters, more than "
-                    + maxLength);
-        }
-        if (text.chars().anyMatch(Character::isISOControl)) {
-            throw new MalformedEventException("\"" + field + "\" contains a control character");
-        }
-        return text;
-    }
 
-    private static Instant instant(JsonNode node, String field) {
-        String text = text(node, field, 40);
-        Instant instant;
-        try {
-            instant = Instant.parse(text);
-        } catch (DateTimeException e) {
-            throw new MalformedEventException("\"" + field + "\" is not an ISO-8601 instant: '" + text + "'");
-        }
-        if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
-            throw new MalformedEventException("\"" + field + "\" is out of range: " + text);
-        }
-        return instant;
-    }
 
-    private static <E extends Enum<E>> E constant(Class<E> type, String text, String field) {
-        try {
-            return Enum.valueOf(type, text);
-        } catch (IllegalArgumentException e) {
-            throw new MalformedEventException("unknown " + field + " '" + text + "'");
-        }
-    }
 
-    private static UUID uuid(String text) {
-        try {
-            return UUID.fromString(text);
-        } catch (IllegalArgumentException e) {
-            throw new MalformedEventException("\"gameId\" is not a UUID: '" + text + "'");
-        }
-    }
 
     /** A message that cannot be read as a {@link GameFinished}. */
     public static class MalformedEventException extends RuntimeException {
