@@ -71,10 +71,7 @@ public class SolverService {
                 Timer.builder("solver.queue.wait").description("Time a search waited for a worker")
                         .tag("caller", caller.tag()).publishPercentileHistogram().register(registry)
                         .record(started - accepted, TimeUnit.NANOSECONDS);
-                Timer.builder("solver.search").description("Search time on a worker").tag("mode", mode)
-                        .tag("caller", caller.tag())
-                        .publishPercentileHistogram().register(registry)
-                        .record(searched, TimeUnit.NANOSECONDS);
+                searched(mode, caller, searched);
                 Counter.builder("solver.positions.examined")
                         .description("Positions (placements) examined; its rate is positions per second")
                         .tag("mode", mode).register(registry).increment(solution.nodes());
@@ -100,9 +97,7 @@ public class SolverService {
             return pool.submit(caller, () -> {
                 long started = System.nanoTime();
                 GameAnalysis.Result result = GameAnalysis.analyse(replay, options);
-                Timer.builder("solver.search").description("Search time on a worker").tag("mode", ANALYSE)
-                        .publishPercentileHistogram().register(registry)
-                        .record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+                searched(ANALYSE, caller, System.nanoTime() - started);
                 count(ANALYSE, result.complete() ? OK : PARTIAL, caller);
                 return result;
             });
@@ -110,6 +105,16 @@ public class SolverService {
             count(ANALYSE, SATURATED, caller);
             throw e;
         }
+    }
+
+    /**
+     * Records a search's time on its worker in {@code solver.search}. Every mode, the analysis included, carries the same
+     * tags: Prometheus drops a meter whose tag keys differ from the first one registered under its name.
+     */
+    private void searched(String mode, CallerKind caller, long nanos) {
+        Timer.builder("solver.search").description("Search time on a worker").tag("mode", mode)
+                .tag("caller", caller.tag()).publishPercentileHistogram().register(registry)
+                .record(nanos, TimeUnit.NANOSECONDS);
     }
 
     /** Counts one request in {@code solver.requests}. */
