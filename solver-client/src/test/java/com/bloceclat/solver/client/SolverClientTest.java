@@ -63,6 +63,8 @@ class SolverClientTest {
         // A SolveRequest cannot be malformed: the wire below the client can.
         ObjectNode bad = SolverProtocol.toJson(null, request(0));
         bad.putArray("pieces").add("Q7");
+        // The client defines the Stork service when it is first used; the raw API below relies on it.
+        client.solve("first", request(0));
         SolverRequestException e = assertThrows(SolverRequestException.class, () -> api.solve(bad));
         assertEquals("piece 0: unknown piece id \"Q7\"", e.getMessage());
     }
