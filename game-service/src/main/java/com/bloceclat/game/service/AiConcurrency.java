@@ -40,6 +40,17 @@ public record AiConcurrency(double limit, long lastCutNanos, int min, int max) {
         return (int) limit;
     }
 
+    /**
+     * How many games a replica at this limit can play at the pace (Little's law: each permit plays one turn per
+     * {@code turnNanos}, each game wants one turn per {@code paceNanos}), at most {@code maxGames}, and never fewer
+     * than {@link #permits()}: when turns take longer than the pace the games are late, but a replica holding none
+     * would get no answer to raise its limit with, and its AI games would never play again.
+     */
+    public int games(long paceNanos, double turnNanos, int maxGames) {
+        double perPermit = paceNanos / Math.max(turnNanos, 1_000_000);
+        return (int) Math.min(maxGames, Math.max(permits(), permits() * perPermit));
+    }
+
     /** The solver answered; {@code othersWaiting}: turns were waiting for a permit meanwhile. */
     public AiConcurrency afterAnswer(boolean othersWaiting) {
         if (!othersWaiting || limit >= max) {

@@ -59,7 +59,7 @@ import io.vertx.core.VertxException;
  * room for every due game) raise the limit, 429/503
  * answers, timeouts and lost connections (after the solver client's own retries) halve it. A replica claims no more
  * games than its limit lets it play at the pace (Little's law with its measured turn time, at most
- * {@code bloc.ai.max-games}), and lets a game go after its placement when it holds more, so the games it cannot play
+ * {@code bloc.ai.max-games}, never fewer than its permits: {@link AiConcurrency#games}), and lets a game go after its placement when it holds more, so the games it cannot play
  * are left to the other replicas.</li>
  * <li>When no solver replica answers, the game is released and waits for a later pass; the match goes on.</li>
  * </ul>
@@ -169,8 +169,7 @@ public class AiDriver {
 
     /** How many games this replica can play at the pace with its current limit (Little's law). */
     int capacity() {
-        double perPermit = config.pace().toNanos() / Math.max(turnNanos, 1_000_000);
-        return (int) Math.min(config.maxGames(), limit.get().permits() * perPermit);
+        return limit.get().games(config.pace().toNanos(), turnNanos, config.maxGames());
     }
 
     /** The scheduler's pass: claims the games due before the next pass that nobody holds, within capacity. */

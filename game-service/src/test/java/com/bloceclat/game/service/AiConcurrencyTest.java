@@ -54,4 +54,16 @@ class AiConcurrencyTest {
         assertThrows(IllegalArgumentException.class, () -> AiConcurrency.start(4, 0, 64, T0));
         assertThrows(IllegalArgumentException.class, () -> AiConcurrency.start(4, 8, 4, T0));
     }
+
+    @Test
+    void aReplicaHoldsTheGamesItCanPlayAtThePaceAndNeverFewerThanItsPermits() {
+        AiConcurrency c = AiConcurrency.start(4, 1, 64, T0);
+        long pace = 1_000_000_000L;
+        assertEquals(40, c.games(pace, 100_000_000, 500), "4 permits, 10 turns each per pace");
+        assertEquals(500, c.games(pace, 1_000_000, 500), "at most the configured games");
+        // Turns slower than the pace (a loaded solver fleet): the games are late, but the replica still holds some.
+        // At 0 it would never be answered again, its limit never rise, and its AI games never play (CI, session 5).
+        assertEquals(4, c.games(100_000_000, 150_000_000, 500));
+        assertEquals(1, AiConcurrency.start(1, 1, 64, T0).games(100_000_000, 2e9, 500));
+    }
 }
