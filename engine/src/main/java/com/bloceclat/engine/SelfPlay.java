@@ -85,6 +85,23 @@ public final class SelfPlay {
         return spent;
     }
 
+    /**
+     * The game of the first seed (1, 2, ...) on which the AI of {@code strength} is still playing after
+     * {@code rounds} rounds, stopped there: a long game, the same every run (the engine is deterministic). Tests use it
+     * for replays as long as a marathon's.
+     */
+    public static Game firstGameLasting(Level level, int strength, int rounds) {
+        for (long seed = 1; ; seed++) {
+            Game g = new Game(seed, level);
+            while (!g.gameOver() && g.round() < rounds) {
+                playRound(g, strength, seed * 31 + g.round());
+            }
+            if (!g.gameOver()) {
+                return g;
+            }
+        }
+    }
+
     /** Plays {@code games} games on {@code threads} threads; results in seed order. */
     public static List<GameResult> run(Level level, int strength, int games, int maxRounds, long firstSeed,
                                        int threads) throws Exception {

@@ -46,18 +46,8 @@ class LongGameTest {
 
     @Test
     void aSoloGameOf20000RoundsReachesTheLeaderboardAsARecord() {
-        // the engine's strength-3 AI from the first seed that lives that long (deterministic: the same seed every
-        // run), as game-service's OutboxRelayTest plays it
-        Game game = null;
-        for (long seed = 1; game == null; seed++) {
-            Game g = new Game(seed, Level.EASY);
-            while (!g.gameOver() && g.round() < ROUNDS) {
-                SelfPlay.playRound(g, 3, seed * 31 + g.round());
-            }
-            if (!g.gameOver()) {
-                game = g;
-            }
-        }
+        // the engine's strength-3 AI from the first seed that lives that long, as game-service's OutboxRelayTest
+        Game game = SelfPlay.firstGameLasting(Level.EASY, 3, ROUNDS);
         Instant finishedAt = Instant.now();
         GameFinished finished = Games.finished(UUID.randomUUID(), Games.player("marathon"), GameFinished.Mode.SOLO,
                 GameFinished.SeedSource.SERVER, null, finishedAt.minusSeconds(3600), finishedAt, game.replay().toJson());
