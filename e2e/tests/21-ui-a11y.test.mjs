@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { launchChromium } from '../lib/browser.mjs';
-import { openApp, playByKeyboard } from '../lib/ui.mjs';
+import { loginAs, openApp, playByKeyboard } from '../lib/ui.mjs';
 
 async function check(page, name, found) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -63,5 +63,61 @@ describe('web UI: accessibility (axe-core)', () => {
     assert.deepEqual(found, [], `axe violations:\n${found.join('\n')}`);
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
+  });
+
+  test('matches, the race queue, my games and the admin pages: 0 serious or critical violations', async () => {
+    const found = [];
+    const { page, errors, context } = await openApp(browser);
+    const origin = new URL(page.url()).origin;
+    await page.locator('label[for="level-EASY"]').click();
+    await page.locator('label[for="strength-1"]').click();
+    await page.getByTestId('play-versus').click();
+    await page.waitForSelector('[data-testid="other-side"] [role=grid]');
+    await check(page, 'versus AI', found);
+    await page.getByTestId('resign').click();
+    await page.waitForSelector('[data-testid="match-result"]', { timeout: 60_000 });
+    await check(page, 'versus AI: result', found);
+
+    await page.goto(`${origin}/#/two?level=EASY`);
+    await page.waitForSelector('main input');
+    await page.locator('main button.primary').first().click();
+    await page.waitForSelector('.tray button.tray-slot');
+    await playByKeyboard(page);
+    await page.getByTestId('resign').click();
+    await page.waitForSelector('[data-testid="handover"]');
+    await check(page, 'two players: hand-over', found);
+
+    // HARD: no other test queues for a race there, so nobody is matched with this player
+    await page.goto(`${origin}/#/`);
+    await loginAs(page, 'alice');
+    await page.locator('label[for="level-HARD"]').click();
+    await page.getByTestId('play-race').click();
+    await page.waitForSelector('[data-testid="race-waiting"]');
+    await check(page, 'race queue', found);
+    await page.locator('section.queue button').click(); // leaves the queue
+    await page.waitForSelector('[data-testid="play-solo"]');
+    await page.goto(`${origin}/#/me`);
+    await page.waitForSelector('[data-testid="my-games"], main p.note'); // alice played in earlier tests: her games
+    await check(page, 'my games', found);
+    await page.goto(`${origin}/#/admin`);
+    await page.waitForSelector('[data-testid="admins-only"]');
+    await check(page, 'admin, as a player', found);
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+
+    const admin = await openApp(browser);
+    await loginAs(admin.page, 'admin');
+    await admin.page.goto(`${origin}/#/admin`);
+    await admin.page.waitForSelector('.audit-list:not([aria-busy])');
+    await check(admin.page, 'admin: audits', found);
+    const open = admin.page.getByTestId('audit-open').first();
+    if (await open.count()) {
+      await open.click();
+      await admin.page.waitForSelector('[data-testid="audit-facts"]');
+      await check(admin.page, 'admin: one audit', found);
+    }
+    assert.deepEqual(found, [], `axe violations:\n${found.join('\n')}`);
+    assert.deepEqual(admin.errors, [], 'no script errors');
+    await admin.context.close();
   });
 });
