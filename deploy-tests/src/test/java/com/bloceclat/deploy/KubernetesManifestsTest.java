@@ -54,6 +54,7 @@ import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.networking.v1.HTTPIngressPath;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressRule;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 
@@ -233,7 +234,52 @@ class KubernetesManifestsTest {
             assertFalse(hpa.getSpec().getMetrics().isEmpty(), "metrics of " + target);
             scaled.add(target);
         }
-        assertEquals(Set.of("game-service", "solver-service", "leaderboard-service"), scaled);
+        assertEquals(Set.of("game-service", "solver-service", "solver-service-internal", "leaderboard-service"),
+                scaled);
+    }
+
+    /**
+     * game-service's hints and AI moves go to a solver pool of their own that the public cannot reach: the public
+     * pool is the Ingress's, the internal one is what game-service's SOLVER_URLS names, and its NetworkPolicy admits
+     * game-service's pods alone. So a public flood takes no CPU from the searches game-service waits for.
+     */
+    @Test
+    void theInternalSolverPoolIsGameServicesAlone() {
+        Deployment internal = get(Deployment.class, "solver-service-internal");
+        Deployment publicPool = get(Deployment.class, "solver-service");
+        assertEquals(container("solver-service").getImage(), container("solver-service-internal").getImage());
+        Map<String, String> internalPods = internal.getSpec().getTemplate().getMetadata().getLabels();
+        Map<String, String> publicPods = publicPool.getSpec().getTemplate().getMetadata().getLabels();
+
+        URI solverUrl = URI.create(environment(container("game-service")).get("SOLVER_URLS"));
+        Service gameServicesPool = get(Service.class, solverUrl.getHost());
+        assertTrue(selects(gameServicesPool, internalPods), "game-service's SOLVER_URLS reaches the internal pool");
+        assertFalse(selects(gameServicesPool, publicPods), "game-service's SOLVER_URLS never reaches the public pool");
+
+        for (IngressRule rule : single(all(Ingress.class)).getSpec().getRules()) {
+            for (HTTPIngressPath path : rule.getHttp().getPaths()) {
+                Service routed = get(Service.class, path.getBackend().getService().getName());
+                assertFalse(selects(routed, internalPods), "the Ingress routes " + path.getPath() + " to the internal pool");
+            }
+        }
+
+        NetworkPolicy policy = all(NetworkPolicy.class).stream()
+                .filter(p -> internalPods.entrySet().containsAll(p.getSpec().getPodSelector().getMatchLabels().entrySet()))
+                .reduce((a, b) -> fail("two policies for the internal pool"))
+                .orElseThrow(() -> new AssertionError("no NetworkPolicy on the internal solver pool"));
+        assertEquals(List.of("Ingress"), policy.getSpec().getPolicyTypes());
+        Map<String, String> gamePods = get(Deployment.class, "game-service").getSpec().getTemplate().getMetadata()
+                .getLabels();
+        var from = single(single(policy.getSpec().getIngress()).getFrom());
+        assertNotNull(from.getPodSelector(), "admitted by pod, not by namespace or address");
+        assertTrue(gamePods.entrySet().containsAll(from.getPodSelector().getMatchLabels().entrySet()),
+                "game-service's pods are admitted");
+        assertFalse(publicPods.entrySet().containsAll(from.getPodSelector().getMatchLabels().entrySet()),
+                "the public pool's pods are not");
+    }
+
+    private static boolean selects(Service service, Map<String, String> podLabels) {
+        return podLabels.entrySet().containsAll(service.getSpec().getSelector().entrySet());
     }
 
     /** Its replicas are one consumer group: at least 2, and never more than game-finished has partitions. */
