@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The solver-service load benchmark (docs/benchmarks.md, "solver-service"). From the repository root, after
-#   flock /tmp/bloc-build.lock ./mvnw -B -q -pl solver-service -am package -DskipTests
+#   flock /tmp/bloc-build.lock ./mvnw -B -q -pl solver-service -am verify
 # it starts replicas of the packaged jar on 127.0.0.1:18081 and :18082 (not the stack's ports), drives them with
 # LoadGenerator and stops them by PID. The rate limit is lifted (anonymous calls stand for the service caller).
 #   solver-service/src/test/load/run-benchmarks.sh flood
@@ -13,22 +13,32 @@ out=${BENCH_OUT:-$module/target/bench}
 duration=${BENCH_DURATION:-20}
 mkdir -p "$out"
 
-if [[ ! -f $module/target/load.classpath ]]; then
-  ${BLOC_BUILD_LOCK:+flock "$BLOC_BUILD_LOCK"} ./mvnw -B -q -o -pl $module dependency:build-classpath \
-    -Dmdep.outputFile=target/load.classpath -Dmdep.includeScope=test
+# The test classpath as surefire ran it (the reactor's modules are never installed, so Maven cannot resolve them
+# for this module alone): any report of `./mvnw verify` (or `package` with tests) has it.
+report=$(ls $module/target/surefire-reports/TEST-*.xml 2>/dev/null | head -1)
+if [[ -z $report ]]; then
+  echo "no surefire report in $module/target: run ./mvnw -B -pl $module -am verify first" >&2
+  exit 1
 fi
-cp="$module/target/test-classes:$module/target/classes:$(cat $module/target/load.classpath)"
+cp=$(python3 -c 'import re,sys;print(re.search(r"surefire.test.class.path\" value=\"([^\"]*)",open(sys.argv[1]).read()).group(1))' "$report")
 
 if [[ ${1:-} == flood ]]; then
+  # The bench JVM too runs its Thread.MIN_PRIORITY threads (the flood's) at nice 19, as the replicas do their public
+  # workers: its service callers stand for a game-service that does not share its cores with the people flooding.
+  source platform/lib/services.sh
+  bench=(java -Xmx256m "${SOLVER_JVM_OPTS[@]}" -cp "$cp" com.bloceclat.solver.load.FloodBench --duration "$duration"
+    --service "${BENCH_SERVICE_CALLERS:-4}" --flood "${BENCH_FLOOD_CALLERS:-64}")
   {
     echo "-- flood (uptime before: $(uptime))"
-    java -Xmx256m -cp "$cp" com.bloceclat.solver.load.FloodBench --duration "$duration" \
-      --service "${BENCH_SERVICE_CALLERS:-4}" --flood "${BENCH_FLOOD_CALLERS:-64}" --log "$out/flood-replica.log"
+    "${bench[@]}" --log "$out/flood-replica.log"
     # The replica alone on CPU 1 with its 2 workers (one reserved), the generator on CPU 0.
     echo "-- flood, replica on CPU 1 (uptime: $(uptime))"
-    taskset -c 0 java -Xmx256m -cp "$cp" com.bloceclat.solver.load.FloodBench --duration "$duration" \
-      --service "${BENCH_SERVICE_CALLERS:-4}" --flood "${BENCH_FLOOD_CALLERS:-64}" --log "$out/flood-replica.log" \
-      --cpus "taskset -c 1" --workers 2
+    taskset -c 0 "${bench[@]}" --log "$out/flood-replica.log" --cpus "taskset -c 1" --workers 2
+    # Separate pools, as k8s/ deploys them: the service callers and their replica on CPU 1, the public replica and the
+    # flood's own JVM on CPU 0.
+    echo "-- flood, separate pools: service callers and replica on CPU 1, public replica and flood on CPU 0 (uptime: $(uptime))"
+    taskset -c 1 "${bench[@]}" --log "$out/flood-replica.log" --cpus "taskset -c 1" --public-cpus "taskset -c 0" \
+      --flood-cpus "taskset -c 0" --workers 2
     echo "-- uptime after: $(uptime)"
   } 2>&1 | tee "$out/flood.txt"
   exit 0

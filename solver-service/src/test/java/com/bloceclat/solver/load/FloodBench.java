@@ -32,7 +32,8 @@ import io.quarkus.test.oidc.server.OidcWiremockTestResource;
  * <ol>
  * <li>{@code quiet}: the service callers alone;</li>
  * <li>{@code flood}: the same while {@code --flood P} anonymous callers send AI strength 5 requests as fast as they
- * are answered (429s come back at once, so they retry at once).</li>
+ * are answered (429s come back at once, so they retry at once);</li>
+ * <li>{@code quiet, again}: the first phase again, once the replica is warm.</li>
  * </ol>
  *
  * <pre>
@@ -40,7 +41,15 @@ import io.quarkus.test.oidc.server.OidcWiremockTestResource;
  * --warmup 5  --cpus "taskset -c 1" (run the replica under it; optional)  --workers N (bloc.solver.workers)
  * --priorities false (start the replica without WorkerPool.PRIORITY_OPTIONS: public workers at nice 0)
  * --shed false (bloc.solver.public.shed-early=false: every refusal by the resource, after auth and JSON)
+ * --public-cpus "taskset -c 0" (separate pools, as k8s deploys them: a second replica for the public callers only,
+ *     under that prefix; the service callers ask the first replica alone)
+ * --flood-cpus "taskset -c 0" (the flood's callers in a JVM of their own under that prefix, beside the public replica:
+ *     with separate pools, the service callers then share no core with the flood at all)
  * </pre>
+ *
+ * <p>The flood's threads run at the lowest Java priority: started with {@code WorkerPool.PRIORITY_OPTIONS} (as the
+ * script does), the operating system runs them at nice 19, so the service callers' own threads in this JVM stand for a
+ * game-service that does not share its cores with the people flooding.
  *
  * <p>Each phase also prints where the CPU went: the replica's threads by group (service workers, public workers, event
  * loops, JIT, GC, the rest) from {@code /proc/<pid>/task}, this JVM's own (generator and OIDC server), and the
@@ -51,12 +60,15 @@ public final class FloodBench {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
     private final URI solve;
+    /** Where the flood goes: the same replica, or the public pool's. */
+    private final URI publicSolve;
     private final List<String> hint = LoadGenerator.bodies(Mode.HINT, 5);
     private final List<String> ai = LoadGenerator.bodies(Mode.AI, 5);
     private final AtomicInteger next = new AtomicInteger();
 
-    private FloodBench(URI base) {
+    private FloodBench(URI base, URI publicBase) {
         this.solve = base.resolve("/api/solver/solve");
+        this.publicSolve = publicBase.resolve("/api/solver/solve");
     }
 
     /** One lane's statuses and latencies of its 200s. */
@@ -95,15 +107,18 @@ public final class FloodBench {
     }
 
     private volatile boolean recording;
+    /** With {@code --flood-cpus}: how to start the flood's own JVM (this class, {@code --flood-only}), else null. */
+    private List<String> floodCommand;
 
     /** Closed-loop callers until {@code end}; each takes bodies from {@code bodies}. */
-    private CountDownLatch callers(int n, String token, List<String> bodies, Lane lane, long end) {
+    private CountDownLatch callers(int n, String token, List<String> bodies, Lane lane, long end, URI target,
+            int priority) {
         CountDownLatch done = new CountDownLatch(n);
         for (int i = 0; i < n; i++) {
             Thread t = new Thread(() -> {
                 while (System.nanoTime() < end) {
                     int k = next.getAndIncrement() & Integer.MAX_VALUE;
-                    HttpRequest.Builder b = HttpRequest.newBuilder(solve).timeout(Duration.ofSeconds(10))
+                    HttpRequest.Builder b = HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(10))
                             .header("Content-Type", "application/json")
                             .POST(HttpRequest.BodyPublishers.ofString(bodies.get(k % bodies.size())));
                     if (token != null) {
@@ -130,6 +145,7 @@ public final class FloodBench {
                 done.countDown();
             });
             t.setDaemon(true);
+            t.setPriority(priority);
             t.start();
         }
         return done;
@@ -144,10 +160,16 @@ public final class FloodBench {
         Lane floods = new Lane();
         recording = false;
         List<CountDownLatch> all = new java.util.ArrayList<>();
-        all.add(callers(service / 2, token, hint, hints, end));
-        all.add(callers(service - service / 2, token, ai, moves, end));
-        if (flood > 0) {
-            all.add(callers(flood, null, ai, floods, end));
+        all.add(callers(service / 2, token, hint, hints, end, solve, Thread.NORM_PRIORITY));
+        all.add(callers(service - service / 2, token, ai, moves, end, solve, Thread.NORM_PRIORITY));
+        Process floodJvm = null;
+        if (flood > 0 && floodCommand != null) {
+            List<String> command = new java.util.ArrayList<>(floodCommand);
+            command.addAll(List.of("--flood-only", publicSolve.toString(), "--flood", Integer.toString(flood),
+                    "--warmup", Long.toString(warmup.toSeconds()), "--duration", Long.toString(duration.toSeconds())));
+            floodJvm = new ProcessBuilder(command).redirectErrorStream(true).start();
+        } else if (flood > 0) {
+            all.add(callers(flood, null, ai, floods, end, publicSolve, Thread.MIN_PRIORITY));
         }
         Thread.sleep(warmup.toMillis());
         Map<String, Double> threadsBefore = threadCpu(replicaPid);
@@ -173,7 +195,10 @@ public final class FloodBench {
                 loadDuring == null ? load() : loadDuring);
         System.out.println("   service hint:      " + hints.line(seconds));
         System.out.println("   service ai 5:      " + moves.line(seconds));
-        if (flood > 0) {
+        if (floodJvm != null) {
+            System.out.print(new String(floodJvm.getInputStream().readAllBytes()));
+            floodJvm.waitFor();
+        } else if (flood > 0) {
             System.out.println("   public flood ai 5: " + floods.line(seconds));
         }
         StringBuilder cpu = new StringBuilder();
@@ -254,6 +279,12 @@ public final class FloodBench {
         for (int i = 0; i + 1 < args.length; i += 2) {
             opts.put(args[i].replaceFirst("^--", ""), args[i + 1]);
         }
+        if (opts.containsKey("flood-only")) {
+            floodOnly(URI.create(opts.get("flood-only")), Integer.parseInt(opts.get("flood")),
+                    Duration.ofSeconds(Long.parseLong(opts.get("warmup"))),
+                    Duration.ofSeconds(Long.parseLong(opts.get("duration"))));
+            return;
+        }
         Path jar = Path.of(opts.getOrDefault("jar", "solver-service/target/quarkus-app/quarkus-run.jar"));
         int service = Integer.parseInt(opts.getOrDefault("service", "4"));
         int flood = Integer.parseInt(opts.getOrDefault("flood", "64"));
@@ -263,12 +294,66 @@ public final class FloodBench {
         OidcWiremockTestResource oidc = new OidcWiremockTestResource();
         Map<String, String> oidcConfig = oidc.start();
         oidcConfig.forEach(System::setProperty);
-        int port = LocalProcess.freePort();
         Path log = Path.of(opts.getOrDefault("log", "solver-service/target/bench/flood-replica.log"));
         java.nio.file.Files.createDirectories(log.getParent());
+        List<Process> started = new java.util.ArrayList<>();
+        try {
+            URI base = start(opts, opts.get("cpus"), jar, oidcConfig, log, started);
+            URI publicBase = base;
+            if (opts.containsKey("public-cpus")) {
+                publicBase = start(opts, opts.get("public-cpus"), jar, oidcConfig,
+                        log.resolveSibling("flood-public-replica.log"), started);
+                System.out.println("separate pools: the flood goes to the public replica " + publicBase
+                        + ", the service callers to " + base);
+            }
+            Process replica = started.get(0);
+            FloodBench bench = new FloodBench(base, publicBase);
+            if (opts.containsKey("flood-cpus")) {
+                List<String> command = new java.util.ArrayList<>(List.of(opts.get("flood-cpus").split(" ")));
+                command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+                command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+                command.addAll(List.of("-cp", System.getProperty("java.class.path"), FloodBench.class.getName()));
+                bench.floodCommand = command;
+            }
+            System.out.println("load average before: " + load());
+            bench.phase("quiet", service, 0, warmup, duration, replica.pid());
+            bench.phase("flood", service, flood, warmup, duration, replica.pid());
+            // the first quiet phase still has the JIT compiling: the same again, warm, is the fairer baseline
+            bench.phase("quiet, again", service, 0, warmup, duration, replica.pid());
+            System.out.println(bench.http.send(HttpRequest.newBuilder(base.resolve("/q/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body().lines()
+                    .filter(l -> l.startsWith("solver_requests_total{")).reduce("", (a, b) -> a + "   " + b + "\n"));
+        } finally {
+            for (Process p : started) {
+                p.destroy();
+                p.waitFor();
+            }
+            oidc.stop();
+        }
+    }
+
+    /** The flood alone, in a JVM of its own ({@code --flood-cpus}): its line is printed when it ends. */
+    private static void floodOnly(URI target, int flood, Duration warmup, Duration duration) throws Exception {
+        FloodBench bench = new FloodBench(target, target);
+        Lane floods = new Lane();
+        long end = System.nanoTime() + warmup.toNanos() + duration.toNanos();
+        CountDownLatch done = bench.callers(flood, null, bench.ai, floods, end, target, Thread.MIN_PRIORITY);
+        Thread.sleep(warmup.toMillis());
+        bench.recording = true;
+        long from = System.nanoTime();
+        done.await();
+        bench.recording = false;
+        System.out.println("   public flood ai 5 (its own JVM): " + floods.line((System.nanoTime() - from) / 1e9));
+        System.exit(0);
+    }
+
+    /** Starts a packaged replica (under the {@code cpus} prefix, if any) and waits until it is ready. */
+    private static URI start(Map<String, String> opts, String cpus, Path jar, Map<String, String> oidcConfig, Path log,
+            List<Process> started) throws Exception {
+        int port = LocalProcess.freePort();
         List<String> command = new java.util.ArrayList<>();
-        if (opts.containsKey("cpus")) {
-            command.addAll(List.of(opts.get("cpus").split(" ")));
+        if (cpus != null) {
+            command.addAll(List.of(cpus.split(" ")));
         }
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
         if (Boolean.parseBoolean(opts.getOrDefault("priorities", "true"))) {
@@ -290,22 +375,11 @@ public final class FloodBench {
             builder.environment().put("BLOC_SOLVER_WORKERS", opts.get("workers"));
         }
         Process replica = builder.start();
-        try {
-            URI base = URI.create("http://127.0.0.1:" + port);
-            LocalProcess.awaitAnswer(replica, base.resolve("/q/health/ready"), Duration.ofSeconds(90),
-                    "solver-service", log);
-            FloodBench bench = new FloodBench(base);
-            System.out.println("load average before: " + load());
-            System.out.println("replica: " + String.join(" ", command));
-            bench.phase("quiet", service, 0, warmup, duration, replica.pid());
-            bench.phase("flood", service, flood, warmup, duration, replica.pid());
-            System.out.println(bench.http.send(HttpRequest.newBuilder(base.resolve("/q/metrics")).build(),
-                    HttpResponse.BodyHandlers.ofString()).body().lines()
-                    .filter(l -> l.startsWith("solver_requests_total{")).reduce("", (a, b) -> a + "   " + b + "\n"));
-        } finally {
-            replica.destroy();
-            replica.waitFor();
-            oidc.stop();
-        }
+        started.add(replica);
+        URI base = URI.create("http://127.0.0.1:" + port);
+        LocalProcess.awaitAnswer(replica, base.resolve("/q/health/ready"), Duration.ofSeconds(90), "solver-service",
+                log);
+        System.out.println("replica: " + String.join(" ", command));
+        return base;
     }
 }
