@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.bloceclat.engine.solver.Mode;
@@ -56,6 +57,20 @@ class SaturationTest {
 
     private final CountDownLatch release = new CountDownLatch(1);
     private final ExecutorService callers = Executors.newFixedThreadPool(48);
+
+    /**
+     * Every test starts from an idle pool: the searches an earlier test held give their permits back just after their
+     * futures complete, so a test filling a share at once could otherwise find a permit still taken.
+     */
+    @BeforeEach
+    void idle() throws InterruptedException {
+        for (int i = 0; i < 600 && (pool.admitted(CallerKind.PUBLIC) > 0 || pool.admitted(CallerKind.SERVICE) > 0);
+                i++) {
+            Thread.sleep(50);
+        }
+        assertEquals(0, pool.admitted(CallerKind.PUBLIC), "public searches still accepted before the test");
+        assertEquals(0, pool.admitted(CallerKind.SERVICE), "service searches still accepted before the test");
+    }
 
     @AfterEach
     void stop() {
