@@ -59,8 +59,8 @@ import io.vertx.core.VertxException;
  * room for every due game) raise the limit, 429/503
  * answers, timeouts and lost connections (after the solver client's own retries) halve it. A replica claims no more
  * games than its limit lets it play at the pace (Little's law with its measured turn time, at most
- * {@code bloc.ai.max-games}, never fewer than its permits: {@link AiConcurrency#games}), and lets a game go after its placement when it holds more, so the games it cannot play
- * are left to the other replicas.</li>
+ * {@code bloc.ai.max-games}, never fewer than its permits: {@link AiConcurrency#games}), and lets a game go after
+ * its placement when it holds more, so the games it cannot play are left to the other replicas.</li>
  * <li>When no solver replica answers, the game is released and waits for a later pass; the match goes on.</li>
  * </ul>
  * The AI never starts a round its person has not been dealt ({@link MatchVisibility#aiMayPlay}): at a round boundary
