@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
@@ -41,6 +42,21 @@ class DbGameStore implements GameStore {
     @Override
     public MatchEntity match(UUID id) {
         return MatchEntity.findById(id);
+    }
+
+    @Override
+    public MatchEntity lockedMatch(UUID id) {
+        return MatchEntity.lockedById(id);
+    }
+
+    @Override
+    public GameEntity lockedSeat(UUID matchId, int seat) {
+        GameEntity g = seat(matchId, seat);
+        if (g != null) {
+            // refreshed under the lock: the row read just before may have changed since
+            GameEntity.getEntityManager().refresh(g, LockModeType.PESSIMISTIC_WRITE);
+        }
+        return g;
     }
 
     @Override

@@ -32,8 +32,14 @@ interface GameStore {
     /** A match, or null. */
     MatchEntity match(UUID id);
 
+    /** A match's row, locked for this transaction, or null; taken after the rows of its games this change locks. */
+    MatchEntity lockedMatch(UUID id);
+
     /** The game of {@code seat} in a match, or null. */
     GameEntity seat(UUID matchId, int seat);
+
+    /** The game of {@code seat} in a match, its row locked for this transaction and read under the lock, or null. */
+    GameEntity lockedSeat(UUID matchId, int seat);
 
     /** Marks an online race's player of this game as there now ({@link GameEntity#seen}). */
     void seen(UUID gameId);

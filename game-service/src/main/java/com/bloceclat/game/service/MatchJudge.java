@@ -15,7 +15,10 @@ import com.bloceclat.game.MatchEntity;
  * Decides matches as their games change: observes {@link GameChanged} inside the transaction of the change, asks the
  * {@link MatchReferee} (a pure decision) and applies its verdict in {@link #apply}, the one place a match is decided
  * and a game ends by winning it. The match row is locked after the game's (the order every change takes them in),
- * so two games of a match are judged one at a time and the second sees the first's committed state. Games end
+ * so two games of a match are judged one at a time and the second sees the first's committed state. A game that
+ * wins while still playing because the other ended behind it ends in the same transaction when its row can be locked
+ * before the match's (versus AI, the AI's game ended), else in the next change that can (the reaper's, or the AI
+ * driver's {@link #endDecidedAiGame}). Games end
  * through {@link GameLog#finish}, so each game's {@code game-finished} message is written once whoever ends it.
  */
 @ApplicationScoped
@@ -32,16 +35,22 @@ class MatchJudge {
         if (changed.matchId == null) {
             return;
         }
-        MatchEntity m = MatchEntity.lockedById(changed.matchId);
+        // Versus AI, the AI's game has just ended: if it ended behind the person, the person's game has won while
+        // still playing and ends in this transaction, so its row is locked now, before the match's. No transaction
+        // holding the person's row ever waits for the AI's (a person's change reads it without a lock).
+        boolean aiEnded = changed.mode == GameEntity.Mode.VERSUS_AI && changed.seat == MatchService.AI_SEAT
+                && changed.finished();
+        GameEntity lockedOther = aiEnded ? store.lockedSeat(changed.matchId, 1 - changed.seat) : null;
+        MatchEntity m = store.lockedMatch(changed.matchId);
         if (m.status != MatchEntity.Status.PLAYING) {
             return;
         }
-        GameEntity other = store.seat(m.id, 1 - changed.seat);
+        GameEntity other = lockedOther != null ? lockedOther : store.seat(m.id, 1 - changed.seat);
         MatchReferee.Side mine = side(changed);
         MatchReferee.Side theirs = side(other);
         MatchReferee.Verdict v = changed.seat == 0 ? MatchReferee.judge(m.mode, mine, theirs)
                 : MatchReferee.judge(m.mode, theirs, mine);
-        apply(m, v, change.event().createdAt, changed, change.state(), other);
+        apply(m, v, change.event().createdAt, changed, change.state(), other, lockedOther != null);
     }
 
     /**
@@ -62,10 +71,11 @@ class MatchJudge {
     /**
      * Applies a verdict on match {@code m} (row locked) after a change of {@code changed} ({@code state} its engine
      * state): the score to beat, the result, and the end as {@code WON} of a game still playing that has won: the
-     * changed game that beat the score to beat, or the other when the changed one's player left the race behind it.
+     * changed game that beat the score to beat, or the other when the changed one ended behind it: its player left
+     * the race, or it is the AI's game.
      */
     private void apply(MatchEntity m, MatchReferee.Verdict v, OffsetDateTime at, GameEntity changed, Game state,
-            GameEntity other) {
+            GameEntity other, boolean otherLocked) {
         if (v.targetScore() != null) {
             m.targetScore = v.targetScore();
         }
@@ -81,8 +91,9 @@ class MatchJudge {
         }
         if (v.winnerSeat().equals(changed.seat)) {
             log.finish(changed, GameEntity.Status.WON, state, at);
-        } else if (changed.leftAt != null) {
-            // the other seat's row is locked by the reaper (RaceReaper), before this match's
+        } else if (changed.leftAt != null || otherLocked) {
+            // the other seat's row is locked before this match's: by the reaper (RaceReaper) when the changed
+            // game's player left the race, by judge() when the AI's game ended behind its person
             log.finish(other, GameEntity.Status.WON, log.current(other).game, m.finishedAt);
         }
     }

@@ -93,6 +93,16 @@ class GameCommandsTest {
         }
 
         @Override
+        public MatchEntity lockedMatch(UUID id) {
+            return matches.get(id);
+        }
+
+        @Override
+        public GameEntity lockedSeat(UUID matchId, int seat) {
+            return seat(matchId, seat);
+        }
+
+        @Override
         public GameEntity seat(UUID matchId, int seat) {
             return games.values().stream().filter(g -> matchId.equals(g.matchId) && g.seat == seat).findFirst()
                     .orElse(null);
@@ -182,13 +192,19 @@ class GameCommandsTest {
     final Undos undos = new Undos();
     final Hints hints = new Hints();
     final Resignations resignations = new Resignations();
+    final MatchJudge judge = new MatchJudge();
 
     GameCommandsTest() {
         GameCache cache = new GameCache(100, 10_000, Duration.ofMinutes(10), () -> 0L, true);
         log.store = store;
         log.cache = cache;
         log.messages = messages;
-        log.changes = event(changes::add);
+        log.changes = event(c -> {
+            changes.add(c);
+            judge.judge(c);
+        });
+        judge.log = log;
+        judge.store = store;
         log.committed = event(cache::store);
         DailyChallenge daily = new DailyChallenge((IntegrityConfig.Daily) () -> "a test secret of the day",
                 Clock.fixed(Instant.parse("2026-12-01T12:00:00Z"), ZoneOffset.UTC));
@@ -225,6 +241,22 @@ class GameCommandsTest {
 
     GameView solo(long seed) {
         return creation.solo(new GameService.NewGame(Level.MEDIUM, seed, false), ANN);
+    }
+
+    /** The last legal placement of the pieces still to place (the last slot, from the bottom right): slot, row, col. */
+    static int[] lastLegal(Game g) {
+        Piece[] remaining = g.remaining();
+        int[] last = null;
+        for (int s = 0; s < remaining.length; s++) {
+            for (int r = 0; remaining[s] != null && r < 9; r++) {
+                for (int col = 0; col < 9; col++) {
+                    if (Rules.illegalReason(g.board(), remaining[s], r, col) == null) {
+                        last = new int[] {s, r, col};
+                    }
+                }
+            }
+        }
+        return last;
     }
 
     /** The first legal placement of the pieces still to place: slot, row, col. */
@@ -404,5 +436,44 @@ class GameCommandsTest {
         ClientErrorException cap = assertThrows(ClientErrorException.class, () -> capped.playNext(id, 3));
         assertTrue(cap.getMessage().contains("cap of 2 events"), cap.getMessage());
         assertEquals("RESIGNED", capped.resignations.resign(id, ANN).status());
+    }
+
+    @Test
+    void anAiEndingBehindItsPersonEndsTheMatchAndThePersonsGameAsWon() {
+        MatchEntity m = new MatchEntity();
+        m.id = UUID.randomUUID();
+        m.mode = GameEntity.Mode.VERSUS_AI;
+        m.level = Level.MEDIUM;
+        m.strength = 5;
+        m.status = MatchEntity.Status.PLAYING;
+        store.matches.put(m.id, m);
+        // on seed 4, the first legal placements reach 47 points in 10 moves; the last legal ones end at 40 in 11
+        UUID person = creation.ofMatch(m.mode, Level.MEDIUM, 4, ANN, null, m.id, 0).id;
+        UUID ai = creation.ofMatch(m.mode, Level.MEDIUM, 4, null, null, m.id, MatchService.AI_SEAT).id;
+        for (int n = 1; n <= 10; n++) {
+            playNext(person, n);
+        }
+        int personScore = store.games.get(person).score;
+        assertEquals(47, personScore);
+        while (store.games.get(ai).status == GameEntity.Status.PLAYING) {
+            GameEntity g = store.locked(ai);
+            Rebuilt r = log.current(g);
+            int[] p = lastLegal(r.game);
+            moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+        }
+        GameEntity mine = store.games.get(person);
+        GameEntity its = store.games.get(ai);
+        assertEquals(GameEntity.Status.OVER, its.status);
+        assertEquals(40, its.score);
+        assertEquals(MatchEntity.Status.FINISHED, m.status);
+        assertEquals(0, m.winnerSeat);
+        assertEquals(40, m.targetScore);
+        assertEquals(GameEntity.Status.WON, mine.status, "the person's game has won and ends with the match");
+        assertEquals(personScore, mine.score);
+        assertTrue(mine.finishedAt != null && !mine.finishedAt.isBefore(its.finishedAt), mine.finishedAt + "");
+        assertEquals(1, messages.written.stream().filter("FINISHED WON"::equals).count(), messages.written.toString());
+        assertEquals(1, messages.written.stream().filter("FINISHED OVER"::equals).count(), messages.written.toString());
+        ClientErrorException over = assertThrows(ClientErrorException.class, () -> playNext(person, 11));
+        assertEquals(409, status(over));
     }
 }
