@@ -243,35 +243,32 @@ class GameCommandsTest {
         return creation.solo(new GameService.NewGame(Level.MEDIUM, seed, false), ANN);
     }
 
-    /** The last legal placement of the pieces still to place (the last slot, from the bottom right): slot, row, col. */
-    static int[] lastLegal(Game g) {
+    /** Every legal placement of the pieces still to place, by slot, then row, then column: {slot, row, col}. */
+    static List<int[]> legalPlacements(Game g) {
         Piece[] remaining = g.remaining();
-        int[] last = null;
+        List<int[]> legal = new ArrayList<>();
         for (int s = 0; s < remaining.length; s++) {
             for (int r = 0; remaining[s] != null && r < 9; r++) {
                 for (int col = 0; col < 9; col++) {
                     if (Rules.illegalReason(g.board(), remaining[s], r, col) == null) {
-                        last = new int[] {s, r, col};
+                        legal.add(new int[] {s, r, col});
                     }
                 }
             }
         }
-        return last;
+        return legal;
     }
 
-    /** The first legal placement of the pieces still to place: slot, row, col. */
+    /** The first legal placement of the pieces still to place: slot, row, col; null when none fits. */
     static int[] firstLegal(Game g) {
-        Piece[] remaining = g.remaining();
-        for (int s = 0; s < remaining.length; s++) {
-            for (int r = 0; remaining[s] != null && r < 9; r++) {
-                for (int col = 0; col < 9; col++) {
-                    if (Rules.illegalReason(g.board(), remaining[s], r, col) == null) {
-                        return new int[] {s, r, col};
-                    }
-                }
-            }
-        }
-        return null;
+        List<int[]> legal = legalPlacements(g);
+        return legal.isEmpty() ? null : legal.get(0);
+    }
+
+    /** The last legal placement (the last slot's, from the bottom right): slot, row, col; null when none fits. */
+    static int[] lastLegal(Game g) {
+        List<int[]> legal = legalPlacements(g);
+        return legal.isEmpty() ? null : legal.get(legal.size() - 1);
     }
 
     /** The game as the player sees it, rebuilt from the store's events (what a fresh replica would answer). */
