@@ -168,8 +168,8 @@ class KubernetesManifestsTest {
     void serviceExposesTheContainerPort(ServiceModule module) {
         Service service = get(Service.class, module.name());
         Deployment deployment = get(Deployment.class, module.name());
-        assertEquals(deployment.getSpec().getTemplate().getMetadata().getLabels().entrySet()
-                .containsAll(service.getSpec().getSelector().entrySet()), true, "selector of " + module);
+        assertTrue(selects(service, deployment.getSpec().getTemplate().getMetadata().getLabels()),
+                "selector of " + module);
         ServicePort port = single(service.getSpec().getPorts());
         assertEquals(module.httpPort(), port.getPort());
         Container container = single(deployment.getSpec().getTemplate().getSpec().getContainers());
@@ -278,6 +278,7 @@ class KubernetesManifestsTest {
                 "the public pool's pods are not");
     }
 
+    /** Whether the service's selector picks pods with these labels. */
     private static boolean selects(Service service, Map<String, String> podLabels) {
         return podLabels.entrySet().containsAll(service.getSpec().getSelector().entrySet());
     }
