@@ -4,19 +4,13 @@
 // through its replay and re-validates it. The same message unsigned is refused before it is read:
 // no audit of its game id, a line in the refused trail.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
+import { publishAs } from '../lib/kafka.mjs';
 import { claims, loginAs as tokensOf } from '../lib/keycloak.mjs';
 import { call, eventually, expectStatus, GAME, LEADERBOARD } from '../lib/stack.mjs';
 import { loginAs, openApp, shoot } from '../lib/ui.mjs';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const KAFKA_LIBS = resolve(ROOT, '.bloc/dist/kafka-4.1.1/libs/*');
-const BOOTSTRAP = process.env.BLOC_KAFKA ?? 'localhost:19092';
 
 /** The first legal placement of a piece (rows of # and .) on a board (8 strings), or null. */
 function firstFit(board, rows) {
@@ -47,11 +41,11 @@ async function playAndResign(token) {
   return { game, replayText: replay.text };
 }
 
-/** Sends one message with the broker's own client (e2e/lib/KafkaPublish.java). */
+/** Sends one message as game-service, signed or not; answers "topic-partition@offset". */
 function publish(topic, key, value, { sign = false } = {}) {
-  return execFileSync('java', ['-cp', KAFKA_LIBS, resolve(ROOT, 'e2e/lib/KafkaPublish.java'), BOOTSTRAP, topic, key], {
-    input: value, encoding: 'utf8', timeout: 90_000, env: { ...process.env, BLOC_SIGN: sign ? '1' : '0' },
-  }).trim();
+  const res = publishAs(topic, key, value, { sign });
+  assert.equal(res.status, 0, `publishing to ${topic}: ${res.stderr}`);
+  return res.stdout;
 }
 
 describe('admin audits in the UI', () => {

@@ -58,6 +58,8 @@ public final class AiBench {
     }
 
     public static void main(String[] args) throws Exception {
+        // the replicas run on the production JVM's options, not the tests' short-lived ones (LocalProcess.java)
+        System.setProperty("bloc.test.quick-jvm", System.getProperty("bloc.test.quick-jvm", "false"));
         List<Integer> sizes = new ArrayList<>();
         for (String s : (args.length > 0 ? args[0] : "100,200,300").split(",")) {
             sizes.add(Integer.parseInt(s.trim()));

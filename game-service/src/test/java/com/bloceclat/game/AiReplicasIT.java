@@ -78,8 +78,9 @@ class AiReplicasIT {
         // each replica holds at most 6 AI games: the 12 matches cannot all be one replica's
         Map<String, String> env = Map.of("SOLVER_URLS", solver.url(), "BLOC_AI_PACE", "200ms",
                 "BLOC_AI_MAX_GAMES", "6");
-        PackagedGameService.Replica one = stack.start(env);
-        PackagedGameService.Replica two = stack.start(env);
+        List<PackagedGameService.Replica> both = stack.start(2, env);
+        PackagedGameService.Replica one = both.get(0);
+        PackagedGameService.Replica two = both.get(1);
         long searchesBefore = solver.aiSearches();
         int rounds = 3;
         List<String> matchIds = new ArrayList<>();

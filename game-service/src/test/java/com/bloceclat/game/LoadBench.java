@@ -13,6 +13,8 @@ public final class LoadBench {
     }
 
     public static void main(String[] args) throws Exception {
+        // the replicas run on the production JVM's options, not the tests' short-lived ones (LocalProcess.java)
+        System.setProperty("bloc.test.quick-jvm", System.getProperty("bloc.test.quick-jvm", "false"));
         int games = args.length > 0 ? Integer.parseInt(args[0]) : 500;
         long thinkMs = args.length > 1 ? Long.parseLong(args[1]) : 1000;
         int moves = args.length > 2 ? Integer.parseInt(args[2]) : 30;

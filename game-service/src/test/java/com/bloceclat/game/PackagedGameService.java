@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import com.bloceclat.testsupport.KafkaResource;
@@ -113,39 +114,61 @@ final class PackagedGameService implements AutoCloseable {
 
     /** Starts a replica with some more environment variables (configuration) of its own. */
     Replica start(Map<String, String> more) {
-        int port = LocalProcess.freePort();
-        Path log = logDir.resolve("game-service-run-" + (runs + 1) + ".log");
-        Process process = launch(more, List.of(), port, log);
-        Replica replica = new Replica(process, port);
-        replicas.add(replica);
-        LocalProcess.awaitAnswer(process, URI.create(replica.http() + "/q/health/ready"), Duration.ofSeconds(120),
-                "game-service", log);
-        return replica;
+        return start(1, more).get(0);
+    }
+
+    /** Starts {@code n} replicas with the same configuration at once, and waits until each is ready. */
+    List<Replica> start(int n, Map<String, String> more) {
+        List<Replica> started = new ArrayList<>();
+        List<Path> logs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int port = LocalProcess.freePort();
+            Path log = nextLog();
+            Replica replica = new Replica(launch(more, List.of(), port, log), port);
+            replicas.add(replica);
+            started.add(replica);
+            logs.add(log);
+        }
+        for (int i = 0; i < n; i++) {
+            LocalProcess.awaitAnswer(started.get(i).process, URI.create(started.get(i).http() + "/q/health/ready"),
+                    Duration.ofSeconds(120), "game-service", logs.get(i));
+        }
+        return started;
     }
 
     /**
      * Starts a replica with the environment variables {@code without} left out and {@code more} added, which must
-     * make it exit at start; answers its log.
+     * make it exit at start; completes with its log once it has exited. Several may be started at once.
      */
-    String failToStart(Map<String, String> more, String... without) throws IOException, InterruptedException {
-        Path log = logDir.resolve("game-service-run-" + (runs + 1) + ".log");
+    CompletableFuture<String> failToStart(Map<String, String> more, String... without) {
+        Path log = nextLog();
         Process process = launch(more, List.of(without), LocalProcess.freePort(), log);
-        if (!process.waitFor(120, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("game-service started (or hung) although it should not have; see " + log);
-        }
-        return Files.readString(log);
+        return process.onExit().orTimeout(120, TimeUnit.SECONDS).handle((exited, timeout) -> {
+            if (timeout != null) {
+                process.destroyForcibly();
+                throw new AssertionError("game-service started (or hung) although it should not have; see " + log);
+            }
+            try {
+                return Files.readString(log);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    private synchronized Path nextLog() {
+        runs++;
+        return logDir.resolve("game-service-run-" + runs + ".log");
     }
 
     private Process launch(Map<String, String> more, List<String> without, int port, Path log) {
-        runs++;
         List<String> command = new ArrayList<>();
         String cpus = System.getProperty("game.cpus");
         if (cpus != null) {
             // benchmarks: the replica on CPUs of its own (taskset), away from the load generator and the brokers
             command.addAll(List.of("taskset", "-c", cpus));
         }
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(LocalProcess.java());
         String options = System.getProperty("game.jvm-options", ""); // benchmarks: a flight recording, for example
         if (!options.isBlank()) {
             command.addAll(List.of(options.trim().split("\\s+")));

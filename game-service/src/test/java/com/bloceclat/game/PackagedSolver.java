@@ -43,8 +43,8 @@ final class PackagedSolver implements AutoCloseable {
         if (cpus != null) {
             command.addAll(List.of("taskset", "-c", cpus));
         }
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + System.getProperty("solver.xmx", "256m"),
+        command.addAll(LocalProcess.java());
+        command.addAll(List.of("-Xmx" + System.getProperty("solver.xmx", "256m"),
                 "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
                 "-Dquarkus.oidc.auth-server-url=" + realm, "-Dquarkus.oidc.roles.role-claim-path=groups",
                 "-Dquarkus.log.console.json.enabled=false",

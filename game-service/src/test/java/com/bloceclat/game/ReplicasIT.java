@@ -61,8 +61,9 @@ class ReplicasIT {
 
     @Test
     void anOnlineRaceBetweenPlayersOnTwoReplicasIsLiveForBoth() throws Exception {
-        PackagedGameService.Replica one = stack.start();
-        PackagedGameService.Replica two = stack.start();
+        List<PackagedGameService.Replica> both = stack.start(2, Map.of());
+        PackagedGameService.Replica one = both.get(0);
+        PackagedGameService.Replica two = both.get(1);
         String alice = Tokens.player("alice");
         String bob = Tokens.player("bob");
         given().baseUri(one.http()).auth().oauth2(alice).contentType(ContentType.JSON)
@@ -133,8 +134,9 @@ class ReplicasIT {
     @Test
     void aRacePlayerGoneIsResignedOnceWhileIdlePlayersWithSocketsOnEitherReplicaStay() throws Exception {
         Map<String, String> quick = Map.of("BLOC_RACE_HEARTBEAT", "1s", "BLOC_RACE_DISCONNECT_TIMEOUT", "5s");
-        PackagedGameService.Replica one = stack.start(quick);
-        PackagedGameService.Replica two = stack.start(quick);
+        List<PackagedGameService.Replica> both = stack.start(2, quick);
+        PackagedGameService.Replica one = both.get(0);
+        PackagedGameService.Replica two = both.get(1);
         // a race whose seat 1 never connects; its seat 0 watches from replica two
         String stays = Tokens.player("stays");
         String gone = Tokens.player("gone");
@@ -288,17 +290,18 @@ class ReplicasIT {
     }
 
     @Test
-    void aReplicaWithoutAGoodSigningKeyOrDailySecretDoesNotStartAndSaysWhy() throws Exception {
-        String missing = stack.failToStart(Map.of(), "BLOC_SIGNING_PRIVATE_KEY");
-        assertTrue(missing.contains("bloc.signing.private-key"), missing);
-        String malformed = stack.failToStart(Map.of("BLOC_SIGNING_PRIVATE_KEY", "bm90IGEga2V5"));
-        assertTrue(malformed.contains("BLOC_SIGNING_PRIVATE_KEY): not a base64 PKCS#8 Ed25519 private key"),
-                malformed);
-        String noSecret = stack.failToStart(Map.of(), "BLOC_DAILY_SECRET");
-        assertTrue(noSecret.contains("bloc.daily.secret"), noSecret);
-        String shortSecret = stack.failToStart(Map.of("BLOC_DAILY_SECRET", "guessable"));
-        assertTrue(shortSecret.contains("bloc.daily.secret (BLOC_DAILY_SECRET) must be at least 16 characters"),
-                shortSecret);
+    void aReplicaWithoutAGoodSigningKeyOrDailySecretDoesNotStartAndSaysWhy() {
+        // the four at once: each replica stops at its configuration check, on its own
+        var missing = stack.failToStart(Map.of(), "BLOC_SIGNING_PRIVATE_KEY");
+        var malformed = stack.failToStart(Map.of("BLOC_SIGNING_PRIVATE_KEY", "bm90IGEga2V5"));
+        var noSecret = stack.failToStart(Map.of(), "BLOC_DAILY_SECRET");
+        var shortSecret = stack.failToStart(Map.of("BLOC_DAILY_SECRET", "guessable"));
+        assertTrue(missing.join().contains("bloc.signing.private-key"), missing.join());
+        assertTrue(malformed.join().contains("BLOC_SIGNING_PRIVATE_KEY): not a base64 PKCS#8 Ed25519 private key"),
+                malformed.join());
+        assertTrue(noSecret.join().contains("bloc.daily.secret"), noSecret.join());
+        assertTrue(shortSecret.join().contains(
+                "bloc.daily.secret (BLOC_DAILY_SECRET) must be at least 16 characters"), shortSecret.join());
     }
 
     /** A JDK WebSocket client collecting frames. */

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,8 +63,8 @@ public class SolverServiceProcess implements QuarkusTestResourceLifecycleManager
             throw new IllegalStateException("No solver-service jar at " + JAR.toAbsolutePath()
                     + ": package solver-service first (./mvnw -B -pl solver-service,game-service -am verify)");
         }
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx192m",
+        List<String> command = new ArrayList<>(LocalProcess.java());
+        command.addAll(List.of("-Xmx192m",
                 "-Dquarkus.http.host=127.0.0.1",
                 "-Dquarkus.http.port=" + port,
                 // tokens checked against the OIDC server of the tests, which puts the roles in "groups"
@@ -71,6 +72,7 @@ public class SolverServiceProcess implements QuarkusTestResourceLifecycleManager
                 "-Dquarkus.oidc.roles.role-claim-path=groups",
                 "-Dquarkus.log.console.json.enabled=false",
                 "-jar", JAR.toAbsolutePath().toString()));
+        ProcessBuilder builder = new ProcessBuilder(command);
         File log = new File("target/solver-service.log");
         builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log));
         try {

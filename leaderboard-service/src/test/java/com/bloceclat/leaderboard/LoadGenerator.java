@@ -51,6 +51,8 @@ import com.bloceclat.leaderboard.service.Verdict;
 public final class LoadGenerator {
 
     public static void main(String[] args) throws Exception {
+        // the service runs on the production JVM's options, not the tests' short-lived ones (LocalProcess.java)
+        System.setProperty("bloc.test.quick-jvm", System.getProperty("bloc.test.quick-jvm", "false"));
         int rate = intArg(args, "--rate", 200);
         int seconds = intArg(args, "--seconds", 60);
         int backlog = intArg(args, "--backlog", 5000);

@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,11 +101,11 @@ public final class PackagedService implements AutoCloseable {
         }
         port = LocalProcess.freePort();
         runs++;
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-Djava.util.logging.manager=org.jboss.logmanager.LogManager",
+        ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(LocalProcess.java()));
+        builder.command().addAll(List.of("-Xmx256m", "-Djava.util.logging.manager=org.jboss.logmanager.LogManager",
                 // A killed consumer stays in the group until its session times out (45 s by default), and the
                 // next one waits for that: the broker's minimum keeps the tests short.
-                "-Dmp.messaging.incoming.game-finished.session.timeout.ms=6000");
+                "-Dmp.messaging.incoming.game-finished.session.timeout.ms=6000"));
         builder.command().addAll(List.of(properties));
         builder.command().addAll(List.of("-jar", jar().toAbsolutePath().toString()));
         builder.environment().putAll(env);

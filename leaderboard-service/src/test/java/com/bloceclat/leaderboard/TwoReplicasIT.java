@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.kafka.clients.admin.Admin;
@@ -73,8 +74,10 @@ class TwoReplicasIT {
     void aReplicaKilledMidBurstLosesNoGameAndDuplicatesNone() throws Exception {
         try (Admin admin = admin()) {
             admin.createTopics(List.of(new NewTopic(GameFinished.CHANNEL, PARTITIONS, (short) 1))).all().get();
-            first.start();
+            // both at once (each its own process): their starts overlap
+            CompletableFuture<Void> starting = CompletableFuture.runAsync(first::start);
             second.start();
+            starting.join();
             // both replicas consume: the group has two members, each with partitions of its own
             await().atMost(Duration.ofSeconds(60)).until(() -> assignments(admin).size() == 2
                     && assignments(admin).values().stream().allMatch(n -> n > 0));

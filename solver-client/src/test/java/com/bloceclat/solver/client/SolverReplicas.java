@@ -75,7 +75,9 @@ public class SolverReplicas implements QuarkusTestResourceLifecycleManager {
     private static Replica launch(int index, String realm) {
         int port = LocalProcess.freePort();
         Path log = Path.of("target", "solver-replica-" + index + ".log");
-        ProcessBuilder builder = new ProcessBuilder(javaCommand(), "-Xmx256m", "-jar", JAR.toString())
+        List<String> command = new ArrayList<>(LocalProcess.java());
+        command.addAll(List.of("-Xmx256m", "-jar", JAR.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().putAll(Map.of(
@@ -118,10 +120,6 @@ public class SolverReplicas implements QuarkusTestResourceLifecycleManager {
             }
         }
         oidc.stop();
-    }
-
-    private static String javaCommand() {
-        return ProcessHandle.current().info().command().orElse("java");
     }
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
