@@ -1,6 +1,8 @@
 package com.bloceclat.game;
 
 import java.io.Serializable;
+import java.sql.PreparedStatement;
+import java.sql.Types;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Objects;
@@ -13,6 +15,8 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
+
+import org.hibernate.Session;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
@@ -54,6 +58,28 @@ public class GameEvent extends PanacheEntityBase {
 
     @Column(name = "created_at", nullable = false)
     public OffsetDateTime createdAt;
+
+    /**
+     * Inserts the event with JDBC on the transaction's connection, now: it is not managed by Hibernate's session
+     * (never read back in the transaction that writes it but through {@link #ofGame}, which reads the table).
+     */
+    public static void insert(GameEvent e) {
+        getEntityManager().unwrap(Session.class).doWork(c -> {
+            try (PreparedStatement q = c.prepareStatement("INSERT INTO game_event (game_id, seq, type, round, slot, "
+                    + "row_index, col_index, move_number, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                q.setObject(1, e.gameId);
+                q.setInt(2, e.seq);
+                q.setString(3, e.type.name());
+                q.setInt(4, e.round);
+                q.setObject(5, e.slot, Types.INTEGER);
+                q.setObject(6, e.row, Types.INTEGER);
+                q.setObject(7, e.col, Types.INTEGER);
+                q.setObject(8, e.moveNumber, Types.INTEGER);
+                q.setObject(9, e.createdAt);
+                q.executeUpdate();
+            }
+        });
+    }
 
     public static List<GameEvent> ofGame(UUID gameId) {
         return list("gameId = ?1 order by seq", gameId);

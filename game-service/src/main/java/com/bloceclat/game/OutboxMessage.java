@@ -1,5 +1,7 @@
 package com.bloceclat.game;
 
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -10,6 +12,8 @@ import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+
+import org.hibernate.Session;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
@@ -42,15 +46,25 @@ public class OutboxMessage extends PanacheEntityBase {
      * The oldest messages still to send (sent ones are deleted, parked ones left aside), locked; rows another relay
      * (another replica) holds are skipped rather than waited for, so replicas share the work.
      */
-    /** Writes a message into the outbox, in the caller's transaction; the relay sends it once that has committed. */
-    public static OutboxMessage enqueue(String topic, String key, String payload) {
-        OutboxMessage m = new OutboxMessage();
-        m.topic = topic;
-        m.key = key;
-        m.payload = payload;
-        m.createdAt = OffsetDateTime.now(ZoneOffset.UTC);
-        m.persist();
-        return m;
+    /**
+     * Writes a message into the outbox, in the caller's transaction, and answers its id; the relay sends it once that
+     * has committed. Plain JDBC on the transaction's connection (one statement, no entity in Hibernate's session):
+     * every move writes one.
+     */
+    public static long enqueue(String topic, String key, String payload) {
+        return getEntityManager().unwrap(Session.class).doReturningWork(c -> {
+            try (PreparedStatement q = c.prepareStatement("INSERT INTO outbox (topic, msg_key, payload, created_at) "
+                    + "VALUES (?, ?, ?, ?) RETURNING id")) {
+                q.setString(1, topic);
+                q.setString(2, key);
+                q.setString(3, payload);
+                q.setObject(4, OffsetDateTime.now(ZoneOffset.UTC));
+                try (ResultSet r = q.executeQuery()) {
+                    r.next();
+                    return r.getLong(1);
+                }
+            }
+        });
     }
 
     public static List<Pending> nextPending(int limit) {

@@ -10,7 +10,11 @@ import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.MatchEntity;
 
-/** The games in PostgreSQL, through their Panache entities. */
+/**
+ * The games in PostgreSQL, through their Panache entities, but for the events: the move path's one insert goes
+ * straight to JDBC on the transaction's connection (no entity to manage, dirty-check or flush; docs/game-service.md
+ * "Lean writes").
+ */
 @ApplicationScoped
 class DbGameStore implements GameStore {
 
@@ -32,11 +36,13 @@ class DbGameStore implements GameStore {
     @Override
     public void insert(GameEntity g) {
         g.persist();
+        // written now: the events appended to it go to the database by JDBC and refer to its row
+        GameEntity.flush();
     }
 
     @Override
     public void append(GameEvent e) {
-        e.persist();
+        GameEvent.insert(e);
     }
 
     @Override
