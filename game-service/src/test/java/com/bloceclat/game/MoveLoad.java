@@ -105,11 +105,16 @@ public final class MoveLoad {
         return errors.isEmpty();
     }
 
+    /** A new game, or an error naming the status and problem the service answered instead. */
     private static JsonNode create(HttpClient http, String base, long seed) throws Exception {
-        return JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(base + "/api/games"))
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/api/games"))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"level\": \"MEDIUM\", \"seed\": " + seed + "}"))
-                .build(), HttpResponse.BodyHandlers.ofString()).body());
+                .build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 201) {
+            throw new IllegalStateException("POST /api/games: " + r.statusCode() + " " + r.body());
+        }
+        return JSON.readTree(r.body());
     }
 
     static void print(long[] sorted) {
