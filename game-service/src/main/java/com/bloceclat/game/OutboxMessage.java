@@ -43,10 +43,6 @@ public class OutboxMessage extends PanacheEntityBase {
     }
 
     /**
-     * The oldest messages still to send (sent ones are deleted, parked ones left aside), locked; rows another relay
-     * (another replica) holds are skipped rather than waited for, so replicas share the work.
-     */
-    /**
      * Writes a message into the outbox, in the caller's transaction, and answers its id; the relay sends it once that
      * has committed. Plain JDBC on the transaction's connection (one statement, no entity in Hibernate's session):
      * every move writes one.
@@ -67,6 +63,10 @@ public class OutboxMessage extends PanacheEntityBase {
         });
     }
 
+    /**
+     * The oldest messages still to send (sent ones are deleted, parked ones left aside), locked; rows another relay
+     * (another replica) holds are skipped rather than waited for, so replicas share the work.
+     */
     public static List<Pending> nextPending(int limit) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = getEntityManager().createNativeQuery(
