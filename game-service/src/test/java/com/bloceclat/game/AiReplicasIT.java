@@ -127,9 +127,8 @@ class AiReplicasIT {
     @Test
     void aReplicaKilledMidTurnLeavesTheTurnToAnotherOnceItsLeaseRunsOut() throws Exception {
         try (BlackHole hole = new BlackHole()) {
-            Map<String, String> lease = Map.of("BLOC_AI_LEASE", "20s");
             // replica A's only solver takes the connection and never answers: its AI turn hangs in the solver call
-            PackagedGameService.Replica a = stack.start(Map.of("SOLVER_URLS", hole.url(), "BLOC_AI_LEASE", "20s"));
+            PackagedGameService.Replica a = stack.start(Map.of("SOLVER_URLS", hole.url(), "BLOC_AI_LEASE", "12s"));
             String token = Tokens.player("ai-orphan");
             var match = given().baseUri(a.http()).auth().oauth2(token).contentType(ContentType.JSON)
                     .body(Map.of("mode", "VERSUS_AI", "level", "EASY", "strength", 5))
@@ -141,7 +140,7 @@ class AiReplicasIT {
             a.kill();
             assertEquals(0, aiEvents(aiGame), "nothing was played: A died mid-turn");
 
-            PackagedGameService.Replica b = stack.start(Map.of("SOLVER_URLS", solver.url(), "BLOC_AI_LEASE", "20s"));
+            PackagedGameService.Replica b = stack.start(Map.of("SOLVER_URLS", solver.url(), "BLOC_AI_LEASE", "12s"));
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500))
                     .until(() -> aiEvents(aiGame) >= 1);
             OffsetDateTime firstPlacement = firstEventAt(aiGame);

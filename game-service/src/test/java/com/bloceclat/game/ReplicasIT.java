@@ -191,7 +191,10 @@ class ReplicasIT {
 
     @Test
     void aReplicaKilledInTheMiddleOfAGameLosesNothingAndThePlayerFinishesItOnAnother() throws Exception {
-        PackagedGameService.Replica first = stack.start();
+        // started together (one start's time): the second has never seen the game when the first is killed
+        List<PackagedGameService.Replica> both = stack.start(2, Map.of());
+        PackagedGameService.Replica first = both.get(0);
+        PackagedGameService.Replica second = both.get(1);
         var created = given().baseUri(first.http()).contentType(ContentType.JSON)
                 .body("{\"level\": \"DIABOLICAL\", \"seed\": 77}")
                 .when().post("/api/games").then().statusCode(201).extract();
@@ -208,7 +211,6 @@ class ReplicasIT {
         }
         first.kill();
 
-        PackagedGameService.Replica second = stack.start();
         var state = given().baseUri(second.http()).header("X-Game-Token", token)
                 .when().get("/api/games/" + id).then().statusCode(200).extract();
         assertEquals(shadow.score(), (int) state.path("score"));
