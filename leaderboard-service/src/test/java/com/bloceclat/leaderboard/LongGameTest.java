@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.UUID;
 
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -21,28 +20,19 @@ import com.bloceclat.testsupport.KafkaResource;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
-import io.quarkus.test.junit.TestProfile;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 
 /**
  * Issue 13: a solo game of 20,000 rounds (EASY is endless for a strong player) still reaches the leaderboard. Its
  * message is sent as game-service sends it (signed, zstd-compressed, into a broker with Kafka's default 1 MiB limit:
- * the raw message is about 3.6 MiB) and judged a RECORD with every round. The cheat detector is off in this profile:
- * measuring 20,000 rounds is minutes of CPU that says nothing here.
+ * the raw message is about 3.6 MiB) and judged a RECORD with every round. The cheat detector's schedule is an hour in
+ * tests; the record is then marked as measured, because measuring 20,000 rounds is minutes of CPU that says nothing
+ * here and SuspicionTest's passes, in the same application, would take it from the queue.
  */
 @QuarkusTest
-@TestProfile(LongGameTest.NoDetector.class)
 class LongGameTest {
 
     static final int ROUNDS = 20_000;
-
-    public static class NoDetector implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("bloc.leaderboard.suspicion.enabled", "false");
-        }
-    }
 
     @Test
     void aSoloGameOf20000RoundsReachesTheLeaderboardAsARecord() {
@@ -63,5 +53,8 @@ class LongGameTest {
         assertNotNull(record);
         assertEquals(game.score(), record.score);
         assertTrue(record.rounds >= ROUNDS, record.rounds + " rounds");
+        QuarkusTransaction.requiringNew().run(() -> GameAudit.getEntityManager()
+                .createNativeQuery("UPDATE game_audit SET suspicion_checked_at = now() WHERE game_id = :id")
+                .setParameter("id", finished.gameId()).executeUpdate());
     }
 }
