@@ -117,6 +117,25 @@ check_ports() {
   ok "no other process holds the stack's ports"
 }
 
+# What ./bloc up does once, before anything starts, and needs no build: the secrets, PostgreSQL's data folder, Kafka's
+# storage, Keycloak unpacked and built, Chromium and the e2e tools (./bloc test runs it beside the Maven build). A
+# component already running is left as it is. The infrastructure's files must have been fetched (fetch_infra).
+stack_prepare() {
+  step "Secrets (generated once, .bloc/secrets/bloc.env)"
+  secrets_prepare
+  local name
+  for name in postgres kafka keycloak; do
+    step "Preparing $name"
+    if component_pid "$name" >/dev/null; then
+      ok "$name already running"
+    else
+      "${name}_prepare"
+      ok "$name prepared"
+    fi
+  done
+  e2e_prepare
+}
+
 cmd_up() {
   local t0=$SECONDS name
   mkdir -p "$LOGS" "$RUN"
