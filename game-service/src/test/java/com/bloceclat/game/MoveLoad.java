@@ -81,6 +81,9 @@ public final class MoveLoad {
                         latencies.add(System.nanoTime() - t0);
                         if (r.statusCode() != 200) {
                             errors.add(r.statusCode() + " " + r.body());
+                            // the service does not have the move the shadow has: a new game, or every later move
+                            // of this one would be refused (409, out of order) and counted again
+                            shadow = null;
                         }
                         Thread.sleep(thinkMs);
                     }
