@@ -145,7 +145,7 @@ class BoundedWorkTest {
         };
         for (ValidatableResponse answer : answers) {
             problem(answer, 503).header("Retry-After", equalTo("5"))
-                    .body("detail", equalTo("The database is unavailable; try again shortly."));
+                    .body("detail", equalTo("The database is unavailable or busy; try again shortly."));
         }
         // and readiness says so: the platform can route around this replica until the database is back
         given().when().get("/q/health/ready").then().statusCode(503);
