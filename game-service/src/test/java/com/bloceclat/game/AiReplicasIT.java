@@ -128,7 +128,7 @@ class AiReplicasIT {
     void aReplicaKilledMidTurnLeavesTheTurnToAnotherOnceItsLeaseRunsOut() throws Exception {
         try (BlackHole hole = new BlackHole()) {
             // replica A's only solver takes the connection and never answers: its AI turn hangs in the solver call
-            PackagedGameService.Replica a = stack.start(Map.of("SOLVER_URLS", hole.url(), "BLOC_AI_LEASE", "12s"));
+            PackagedGameService.Replica a = stack.start(Map.of("SOLVER_URLS", hole.url(), "BLOC_AI_LEASE", "16s"));
             String token = Tokens.player("ai-orphan");
             var match = given().baseUri(a.http()).auth().oauth2(token).contentType(ContentType.JSON)
                     .body(Map.of("mode", "VERSUS_AI", "level", "EASY", "strength", 5))
@@ -137,10 +137,14 @@ class AiReplicasIT {
             await().atMost(Duration.ofSeconds(60)).until(() -> hole.accepted.get() > 0);
             Lease held = lease(aiGame);
             assertNotNull(held.holder(), "replica A holds the AI game while it asks");
+            // B starts while A still holds the lease, so that its placement coming only after the lease ran out
+            // shows that it waited for it (a B started after that would prove nothing)
+            PackagedGameService.Replica b = stack.start(Map.of("SOLVER_URLS", solver.url(), "BLOC_AI_LEASE", "16s"));
+            OffsetDateTime bUp = OffsetDateTime.now();
             a.kill();
-            assertEquals(0, aiEvents(aiGame), "nothing was played: A died mid-turn");
+            assertEquals(0, aiEvents(aiGame), "nothing was played: A died mid-turn, B waits for its lease");
+            assertTrue(bUp.isBefore(held.until()), "B was up before A's lease ran out: " + bUp + ", " + held.until());
 
-            PackagedGameService.Replica b = stack.start(Map.of("SOLVER_URLS", solver.url(), "BLOC_AI_LEASE", "12s"));
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500))
                     .until(() -> aiEvents(aiGame) >= 1);
             OffsetDateTime firstPlacement = firstEventAt(aiGame);

@@ -28,7 +28,10 @@ import com.bloceclat.testsupport.Tokens;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 
-/** The EASY leaderboard belongs to this class: no other test publishes EASY games. */
+/**
+ * The EASY leaderboard belongs to this class: of the other tests of this application that publish EASY games,
+ * LongGameTest removes its record, and SuspicionTest runs after this class (JUnit orders the classes by name).
+ */
 @QuarkusTest
 class LeaderboardResourceTest {
 
