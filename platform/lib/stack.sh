@@ -117,9 +117,10 @@ check_ports() {
   ok "no other process holds the stack's ports"
 }
 
-# What ./bloc up does once, before anything starts, and needs no build: the secrets, PostgreSQL's data folder, Kafka's
-# storage, Keycloak unpacked and built, Chromium and the e2e tools (./bloc test runs it beside the Maven build). A
-# component already running is left as it is. The infrastructure's files must have been fetched (fetch_infra).
+# The one-time steps that need no build, ahead of ./bloc up and ./bloc e2e (./bloc test runs this beside the Maven
+# build): the secrets, each component's NAME_prepare (which start_component runs again, then finding it done:
+# PostgreSQL's data folder, Kafka's storage, Keycloak unpacked and built) and e2e_prepare (Chromium, the e2e tools).
+# A component already running is left as it is. The infrastructure's files must have been fetched (fetch_infra).
 stack_prepare() {
   step "Secrets (generated once, .bloc/secrets/bloc.env)"
   secrets_prepare

@@ -46,7 +46,8 @@ class BoundedWorkTest {
                     "bloc.limits.hints-per-game", "1",
                     "bloc.limits.ai-matches-per-client", "2",
                     "bloc.limits.games-per-client", "4",
-                    // when the database is gone, do not wait the default 5 s for a connection (12 requests wait in turn)
+                    // when the database is gone, do not wait the default 5 s for a connection (12 requests wait,
+                    // in turn)
                     "quarkus.datasource.jdbc.acquisition-timeout", "0.5S");
             Map<String, String> both = new HashMap<>(limits);
             limits.forEach((k, v) -> both.put("%test." + k, v)); // over the %test values of application.properties

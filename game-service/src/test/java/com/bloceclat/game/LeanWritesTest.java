@@ -79,8 +79,8 @@ class LeanWritesTest {
                 em.createNativeQuery("CREATE OR REPLACE FUNCTION lean_writes_test_refuse() RETURNS trigger AS "
                         + "$$ BEGIN RAISE EXCEPTION 'refused by LeanWritesTest'; END $$ LANGUAGE plpgsql")
                         .executeUpdate();
-                em.createNativeQuery("CREATE TRIGGER " + trigger + " BEFORE UPDATE ON game FOR EACH ROW WHEN (OLD.id = '"
-                        + id + "') EXECUTE FUNCTION lean_writes_test_refuse()").executeUpdate();
+                em.createNativeQuery("CREATE TRIGGER " + trigger + " BEFORE UPDATE ON game FOR EACH ROW "
+                        + "WHEN (OLD.id = '" + id + "') EXECUTE FUNCTION lean_writes_test_refuse()").executeUpdate();
             } else {
                 em.createNativeQuery("DROP TRIGGER " + trigger + " ON game").executeUpdate();
             }

@@ -25,8 +25,9 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
- * Two hints asked at once at cap - 1 (the test configuration's cap, 3: two hints recorded first), on PostgreSQL: both are asked about the same position
- * (the check before the solver's call passes twice), then both are recorded at the same moment from two threads, each
+ * Two hints asked at once at cap - 1 (the test configuration's cap, 3: two hints recorded first), on PostgreSQL: both
+ * are asked about the same position (the check before the solver's call passes twice), then both are recorded at the
+ * same moment from two threads, each
  * in its own transaction as {@link GameService#hint} does after the solver's answer. The row lock serialises them and
  * the cap and version are checked again under it: one hint, one 409, whatever the interleaving. The solver is left
  * out (its answer is given), so the test does not depend on a solver being free for two searches at once.

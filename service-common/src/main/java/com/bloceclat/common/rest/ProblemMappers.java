@@ -78,7 +78,8 @@ public class ProblemMappers {
         String database = databaseUnavailable(e);
         if (database != null) {
             LOG.warnf("Database unavailable, answered 503: %s", database);
-            return Problem.of(Response.Status.SERVICE_UNAVAILABLE, "The database is unavailable or busy; try again shortly.")
+            return Problem.of(Response.Status.SERVICE_UNAVAILABLE,
+                    "The database is unavailable or busy; try again shortly.")
                     .toResponse().header("Retry-After", DATABASE_RETRY_AFTER_SECONDS).build();
         }
         LOG.error("Unexpected error", e);

@@ -103,8 +103,8 @@ class ProblemMappersTest {
             assertEquals(Problem.MEDIA_TYPE, response.getMediaType().toString());
             assertEquals(String.valueOf(ProblemMappers.DATABASE_RETRY_AFTER_SECONDS),
                     response.getHeaderString("Retry-After"));
-            assertEquals(new Problem(503, "Service Unavailable", "The database is unavailable or busy; try again shortly."),
-                    response.getEntity());
+            assertEquals(new Problem(503, "Service Unavailable",
+                    "The database is unavailable or busy; try again shortly."), response.getEntity());
         }
     }
 
