@@ -35,6 +35,13 @@ public interface LeaderboardConfig {
     @WithDefault("16777216")
     int maxMessageBytes();
 
+    /**
+     * How long a graceful stop waits for the {@code game-finished} batch being stored to commit before the database
+     * closes; a batch still storing then is left unacknowledged, for the next consumer.
+     */
+    @WithDefault("20s")
+    Duration shutdownDrain();
+
     /** How long the refused trail keeps its rows ({@code RefusedRetention}). */
     Refused refused();
 

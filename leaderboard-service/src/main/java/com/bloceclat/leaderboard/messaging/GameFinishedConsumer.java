@@ -3,10 +3,15 @@ package com.bloceclat.leaderboard.messaging;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptor;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -24,6 +29,7 @@ import com.bloceclat.leaderboard.messaging.Faults.PermanentFault;
 import com.bloceclat.leaderboard.service.GameFinishedService;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.ShutdownEvent;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
@@ -51,6 +57,10 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecord;
  * <li>A message is acknowledged (its offset may be committed) only after what it led to has committed, so a crash
  * loses nothing; a redelivered message finds its game (or its refusal) known and changes nothing. A dead letter is
  * published before, outside any transaction (at least once).</li>
+ * <li>A graceful stop (SIGTERM) loses nothing: the stop waits up to {@code bloc.leaderboard.shutdown-drain} for the
+ * batch being stored to commit; a batch that arrives after the stop began, or whose storing fails once it began (the
+ * database closing under it), is neither judged nor dead-lettered nor acknowledged ({@link StoppingException}), so
+ * the group's next consumer reads it again.</li>
  * </ul>
  * Every outcome is counted in {@code leaderboard.games{outcome}}: RECORD, VALID_NOT_ELIGIBLE, REJECTED, DUPLICATE,
  * REFUSED, DEAD_LETTER, REDELIVERED.
@@ -81,6 +91,12 @@ public class GameFinishedConsumer {
 
     SignedMessage.Verifier verifier;
 
+    /** Held while a batch is being stored: the stop waits for it ({@link #drain}). */
+    private final ReentrantLock storing = new ReentrantLock();
+
+    /** Set when the application begins to stop, before the database and the channels close. */
+    private volatile boolean stopping;
+
     /** Reads the trusted keys at start-up: a key that cannot be read stops the service with the reason. */
     @PostConstruct
     void trustedKeys() {
@@ -95,6 +111,18 @@ public class GameFinishedConsumer {
     @Incoming(GameFinished.CHANNEL)
     @Blocking
     public void receive(ConsumerRecords<String, String> records) {
+        if (stopping) {
+            throw new StoppingException(records.count());
+        }
+        storing.lock();
+        try {
+            store(records);
+        } finally {
+            storing.unlock();
+        }
+    }
+
+    private void store(ConsumerRecords<String, String> records) {
         List<GameFinishedService.Item> items = new ArrayList<>(records.count());
         List<ConsumerRecord<String, String>> origins = new ArrayList<>(records.count());
         for (ConsumerRecord<String, String> record : records) {
@@ -111,6 +139,7 @@ public class GameFinishedConsumer {
         try {
             outcomes = store.batch(items);
         } catch (PermanentFault e) {
+            stoppingCheck(e, records.count());
             LOG.infof("A batch of %d %s messages failed (%s); storing them one by one", items.size(),
                     GameFinished.CHANNEL, e.getMessage());
             outcomes = new ArrayList<>(items.size());
@@ -118,12 +147,41 @@ public class GameFinishedConsumer {
                 try {
                     outcomes.add(store.one(items.get(i)));
                 } catch (PermanentFault f) {
+                    stoppingCheck(f, records.count());
                     deadLetter(origins.get(i), "database: " + f.getMessage());
                     outcomes.add(DEAD_LETTER);
                 }
             }
         }
         outcomes.forEach(this::count);
+    }
+
+    /**
+     * A fault while the application stops says nothing about the messages (the database is closing under them): they
+     * are left unacknowledged for the next consumer instead of being dead-lettered.
+     */
+    private void stoppingCheck(PermanentFault fault, int batch) {
+        if (stopping) {
+            throw new StoppingException(batch, fault);
+        }
+    }
+
+    /**
+     * The first step of a stop (before the datasource, Hibernate and the channels close): no new batch is taken, and
+     * the batch being stored gets up to {@code bloc.leaderboard.shutdown-drain} to commit and be acknowledged.
+     */
+    void drain(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ShutdownEvent event) {
+        stopping = true;
+        try {
+            if (storing.tryLock(config.shutdownDrain().toMillis(), TimeUnit.MILLISECONDS)) {
+                storing.unlock();
+            } else {
+                LOG.warnf("Stopping with a %s batch still being stored after %s: it is not acknowledged, and the next"
+                        + " consumer reads it again", GameFinished.CHANNEL, config.shutdownDrain());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The message as an item to store, or null when it was dead-lettered as unreadable. */
@@ -184,6 +242,22 @@ public class GameFinishedConsumer {
                             + (record.value() == null ? 0 : record.value().length()) + " characters not carried: "
                             + Faults.describe(e) + ")", letter.failedAt());
             deadLetters.sendMessageAndAwait(KafkaRecord.of(record.key(), bare.toJson()));
+        }
+    }
+
+    /**
+     * A batch not stored because the application is stopping: thrown out of the channel's method, so that the batch
+     * is not acknowledged and its offsets are not committed (the group's next consumer reads it again).
+     */
+    public static final class StoppingException extends RuntimeException {
+        StoppingException(int batch) {
+            super("the service is stopping: a batch of " + batch + " " + GameFinished.CHANNEL
+                    + " messages is left to the next consumer");
+        }
+
+        StoppingException(int batch, PermanentFault cause) {
+            super("the service is stopping: a batch of " + batch + " " + GameFinished.CHANNEL
+                    + " messages is left to the next consumer (" + cause.getMessage() + ")", cause);
         }
     }
 
