@@ -62,6 +62,18 @@ final class PackagedGameService implements AutoCloseable {
             return process.pid();
         }
 
+        /** SIGTERM, as a rolling restart sends it; waits until the process is gone (at most 60 s). */
+        void stop() {
+            process.destroy();
+            try {
+                if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                    throw new AssertionError("game-service did not stop within 60 s of SIGTERM");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
         /** SIGKILL, as in a crash; waits until the process is gone. */
         void kill() {
             process.destroyForcibly();

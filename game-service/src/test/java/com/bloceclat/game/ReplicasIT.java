@@ -5,17 +5,25 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -244,6 +252,128 @@ class ReplicasIT {
             assertEquals(shadow.score(), result.score());
         }
         second.kill();
+    }
+
+    /**
+     * A rolling restart under load: SIGTERM while players' moves are in flight. Every move is answered 200 or 503
+     * (or finds the port closed), never 500, and every move answered 200 is in the game the next replica serves.
+     */
+    @Test
+    void aReplicaStoppedUnderLoadAnswersNoMoveWith500AndLosesNoneItAccepted() throws Exception {
+        // the players are guests on one address: more open games than the production limit of 10
+        PackagedGameService.Replica first = stack.start(Map.of("BLOC_LIMITS_GAMES_PER_CLIENT", "100000"));
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        Map<Integer, Integer> statuses = new ConcurrentHashMap<>();
+        List<StoppedPlayer> players = new CopyOnWriteArrayList<>();
+        AtomicBoolean go = new AtomicBoolean(true);
+        List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < 12; p++) {
+            long seed = 9100 + p;
+            Thread thread = new Thread(() -> {
+                while (go.get()) {
+                    // a new game whenever one ends, so that moves are in flight whenever the stop comes
+                    StoppedPlayer player = StoppedPlayer.create(http, first.http(), seed + 100L * players.size());
+                    if (player == null) {
+                        return;
+                    }
+                    players.add(player);
+                    if (!player.playUntilRefused(http, first.http(), statuses)) {
+                        return;
+                    }
+                }
+            }, "player-" + p);
+            thread.start();
+            threads.add(thread);
+        }
+        Thread.sleep(2000);
+        first.stop();
+        go.set(false);
+        for (Thread t : threads) {
+            t.join(60_000);
+        }
+        System.out.printf("ReplicasIT stop under load: statuses %s%n", statuses);
+        Map<Integer, Integer> unexpected = new TreeMap<>(statuses);
+        unexpected.keySet().removeAll(List.of(200, 503));
+        assertEquals(Map.of(), unexpected, "statuses other than 200 and 503 while stopping (all: " + statuses + ")");
+        assertTrue(statuses.getOrDefault(200, 0) > 12, "the players played before the stop: " + statuses);
+
+        PackagedGameService.Replica next = stack.start();
+        for (StoppedPlayer player : players) {
+            var state = given().baseUri(next.http()).header("X-Game-Token", player.token)
+                    .when().get("/api/games/" + player.id).then().statusCode(200).extract();
+            int played = (int) state.path("nextMoveNumber") - 1;
+            assertTrue(played >= player.accepted, "game " + player.id + ": move " + player.accepted
+                    + " was answered 200, the game has " + played + " moves");
+            assertTrue(played <= player.accepted + 1, "game " + player.id + ": " + played + " moves, "
+                    + player.accepted + " answered 200, one more at most was in flight");
+        }
+        next.kill();
+    }
+
+    /** A guest playing the first legal placement of each round until the game ends or a move is not answered 200. */
+    static final class StoppedPlayer {
+        final String id;
+        final String token;
+        final Game shadow;
+        int accepted;
+
+        private StoppedPlayer(String id, String token, Game shadow) {
+            this.id = id;
+            this.token = token;
+            this.shadow = shadow;
+        }
+
+        /** A new game on the replica, or null when it no longer answers (stopping). */
+        static StoppedPlayer create(HttpClient http, String base, long seed) {
+            try {
+                var answer = http.send(HttpRequest.newBuilder(URI.create(base + "/api/games"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"level\": \"EASY\", \"seed\": " + seed + "}"))
+                        .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+                if (answer.statusCode() != 201) {
+                    return null;
+                }
+                JsonNode game = JSON.readTree(answer.body());
+                return new StoppedPlayer(game.get("id").asText(), game.get("gameToken").asText(),
+                        new Game(seed, Level.EASY));
+            } catch (IOException e) {
+                return null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+
+        /** True when the game ended with every move answered 200; false once one was not. */
+        boolean playUntilRefused(HttpClient http, String base, Map<Integer, Integer> statuses) {
+            while (!shadow.gameOver()) {
+                int[] m = Play.firstLegal(shadow);
+                String body = "{\"moveNumber\": " + (accepted + 1) + ", \"slot\": " + m[0] + ", \"row\": " + m[1]
+                        + ", \"col\": " + m[2] + "}";
+                int status;
+                try {
+                    status = http.send(HttpRequest.newBuilder(
+                            URI.create(base + "/api/games/" + id + "/moves"))
+                            .header("Content-Type", "application/json").header("X-Game-Token", token)
+                            .POST(HttpRequest.BodyPublishers.ofString(body))
+                            .timeout(Duration.ofSeconds(30)).build(),
+                            HttpResponse.BodyHandlers.discarding()).statusCode();
+                } catch (IOException e) {
+                    return false; // the port closed under the request or before it: nothing was answered
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+                statuses.merge(status, 1, Integer::sum);
+                if (status != 200) {
+                    return false;
+                }
+                shadow.place(m[0], m[1], m[2]);
+                accepted++;
+            }
+            return true;
+        }
     }
 
     @Test

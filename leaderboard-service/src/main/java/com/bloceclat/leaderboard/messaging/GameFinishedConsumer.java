@@ -58,9 +58,10 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecord;
  * loses nothing; a redelivered message finds its game (or its refusal) known and changes nothing. A dead letter is
  * published before, outside any transaction (at least once).</li>
  * <li>A graceful stop (SIGTERM) loses nothing: the stop waits up to {@code bloc.leaderboard.shutdown-drain} for the
- * batch being stored to commit; a batch that arrives after the stop began, or whose storing fails once it began (the
- * database closing under it), is neither judged nor dead-lettered nor acknowledged ({@link StoppingException}), so
- * the group's next consumer reads it again.</li>
+ * batch being stored to commit; a batch that arrives after the stop began, or whose storing fails for a reason of its
+ * own once it began, is neither judged nor dead-lettered nor acknowledged ({@link StoppingException}), so the group's
+ * next consumer reads it again. The database closed under a batch by the stop is a transient fault
+ * ({@code DatabaseFaults}): retried until the process exits, never acknowledged.</li>
  * </ul>
  * Every outcome is counted in {@code leaderboard.games{outcome}}: RECORD, VALID_NOT_ELIGIBLE, REJECTED, DUPLICATE,
  * REFUSED, DEAD_LETTER, REDELIVERED.
