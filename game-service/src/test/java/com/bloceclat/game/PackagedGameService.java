@@ -238,6 +238,17 @@ final class PackagedGameService implements AutoCloseable {
         }
     }
 
+    /** Outbox rows of every game not yet acknowledged by a broker (parked ones aside). */
+    long unsentRows() throws SQLException {
+        try (Connection c = db(); PreparedStatement q = c.prepareStatement(
+                "SELECT count(*) FROM outbox WHERE parked_at IS NULL")) {
+            try (ResultSet r = q.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
+        }
+    }
+
     @Override
     public void close() {
         replicas.forEach(Replica::kill);

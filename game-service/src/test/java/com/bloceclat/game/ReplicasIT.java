@@ -14,6 +14,8 @@ import java.net.http.WebSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -298,6 +300,7 @@ class ReplicasIT {
         assertTrue(statuses.getOrDefault(200, 0) > 12, "the players played before the stop: " + statuses);
 
         PackagedGameService.Replica next = stack.start();
+        Map<String, Integer> expected = new HashMap<>();
         for (StoppedPlayer player : players) {
             var state = given().baseUri(next.http()).header("X-Game-Token", player.token)
                     .when().get("/api/games/" + player.id).then().statusCode(200).extract();
@@ -306,6 +309,33 @@ class ReplicasIT {
                     + " was answered 200, the game has " + played + " moves");
             assertTrue(played <= player.accepted + 1, "game " + player.id + ": " + played + " moves, "
                     + player.accepted + " answered 200, one more at most was in flight");
+            expected.put(player.id, played + 1); // its creation and each move: versions 0 to played
+        }
+        // every change of those games on game-events once: the stop let the relay's pass in flight finish (its
+        // acknowledged rows deleted), so the next replica sent none of them again
+        await().atMost(Duration.ofSeconds(60)).until(() -> stack.unsentRows() == 0);
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            ConsumerTask<String, String> events = companion.consumeStrings().fromTopics("game-events");
+            Map<String, List<String>> changes = new HashMap<>();
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                changes.clear();
+                for (ConsumerRecord<String, String> r : events.getRecords()) {
+                    if (expected.containsKey(r.key())) {
+                        changes.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(JSON.readTree(r.value())
+                                .get("eventId").asText());
+                    }
+                }
+                return expected.entrySet().stream().allMatch(e -> changes.getOrDefault(e.getKey(), List.of())
+                        .stream().distinct().count() == e.getValue());
+            });
+            events.close();
+            Map<String, Integer> twice = new TreeMap<>();
+            changes.forEach((game, ids) -> {
+                if (ids.size() != new HashSet<>(ids).size()) {
+                    twice.put(game, ids.size() - new HashSet<>(ids).size());
+                }
+            });
+            assertEquals(Map.of(), twice, "changes published twice, by game");
         }
         next.kill();
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -12,9 +13,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptor;
 
 import org.apache.kafka.common.InvalidRecordException;
 import org.apache.kafka.common.errors.RecordBatchTooLargeException;
@@ -49,6 +52,9 @@ import io.smallrye.reactive.messaging.kafka.Record;
  * its reason, logged once and counted ({@code outbox.parked{topic}}); it never holds back the rows after it: each row
  * of a batch is judged on its own.</li>
  * <li>Rows are locked with SKIP LOCKED, so several replicas can relay one outbox.</li>
+ * <li>A graceful stop waits for the pass in flight (at most {@code send-timeout} and a second) instead of interrupting
+ * it, so a stop sends nothing twice; only a crash between the broker's acknowledgement and the delete's commit
+ * does.</li>
  * </ul>
  * Both channels compress (zstd) and allow records far larger than the broker's limit before compression
  * ({@code max.request.size}, application.properties): the broker judges the compressed batch.
@@ -80,14 +86,37 @@ public class OutboxRelay {
     private final ReentrantLock passes = new ReentrantLock();
     /** Runs the wake-up passes, {@code linger} after a commit (the periodic pass is the scheduler's). */
     private ScheduledExecutorService waker;
+    /** Set when the application begins to stop: no new wake-up, and a pass ends after its batch. */
+    private volatile boolean stopping;
 
     void start(@Observes StartupEvent event) {
         waker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "outbox-relay"));
     }
 
-    void stop(@Observes ShutdownEvent event) {
-        if (waker != null) {
-            waker.shutdownNow();
+    /**
+     * A stop lets the pass in flight finish instead of interrupting it: interrupted while waiting for the broker's
+     * acknowledgements, its transaction rolled back and left rows the broker already had, which another replica then
+     * sent again. A wake-up still lingering runs too, so the last commits' messages go out before the database
+     * closes; a pass then ends after its batch ({@link #stopping}), and what is left waits for another replica.
+     */
+    void stop(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ShutdownEvent event) {
+        stopping = true;
+        if (waker == null) {
+            return;
+        }
+        waker.shutdown();
+        long wait = config.sendTimeout().toMillis() + config.linger().toMillis() + 1000;
+        try {
+            if (!waker.awaitTermination(wait, TimeUnit.MILLISECONDS)) {
+                LOG.warnf("Outbox pass still running %d ms after the stop began; interrupted", wait);
+                waker.shutdownNow();
+            }
+            // the scheduler's pass, if one is running
+            if (passes.tryLock(wait, TimeUnit.MILLISECONDS)) {
+                passes.unlock();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -107,11 +136,16 @@ public class OutboxRelay {
      * load one pass (one transaction) sends the messages of many commits.
      */
     public void wake() {
-        if (waker != null && pending.compareAndSet(false, true)) {
-            waker.schedule(() -> {
+        if (waker != null && !stopping && pending.compareAndSet(false, true)) {
+            try {
+                waker.schedule(() -> {
+                    pending.set(false);
+                    relaySafely();
+                }, config.linger().toMillis(), TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException e) {
+                // the stop shut the waker meanwhile: the rows wait in the outbox for another replica's pass
                 pending.set(false);
-                relaySafely();
-            }, config.linger().toMillis(), TimeUnit.MILLISECONDS);
+            }
         }
     }
 
@@ -121,7 +155,7 @@ public class OutboxRelay {
             Pass pass;
             do {
                 pass = relayBatch();
-            } while (pass.kept() == 0 && pass.sent() + pass.parked() == config.batchSize());
+            } while (!stopping && pass.kept() == 0 && pass.sent() + pass.parked() == config.batchSize());
             // a full batch all settled: there may be more; a row kept for later ends the run until the next pass
         } catch (RuntimeException e) {
             LOG.warnf("Outbox not relayed this time (%s); the next pass retries", e.getMessage());
