@@ -175,6 +175,40 @@ class IntegrityTest {
     }
 
     @Test
+    void aMessageWithAKeyFarLongerThanAGameIdIsRefusedAndTheConsumerGoesOn() {
+        // A correctly signed game under a 2-million-character key (zstd makes it a few kilobytes, so the broker takes
+        // it). Before the key's size was checked it was judged, and its dead letter, which carried the key, was
+        // refused by the broker twice (the second time without the payload but still with the key): the channel
+        // failed, and every restart read the same message again.
+        String prefix = "long-key-" + UUID.randomUUID() + "-";
+        String hugeKey = prefix + "k".repeat(2_000_000);
+        GameFinished game = Games.finished(Games.player("kim-" + UUID.randomUUID()), fresh(Level.EXPERT, 2));
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            companion.produceStrings()
+                    .withProp(ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd")
+                    .withProp(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 32 << 20)
+                    .fromRecords(new ProducerRecord<>(GameFinished.CHANNEL, hugeKey, Games.SIGNER.sign(game.toJson())))
+                    .awaitCompletion(Duration.ofSeconds(60));
+        }
+        String reason = "key too large: " + hugeKey.length() + " bytes, limit 1024";
+
+        RefusedMessage refused = await().atMost(Duration.ofSeconds(60)).until(
+                () -> QuarkusTransaction.requiringNew().call(() -> RefusedMessage.<RefusedMessage>find("messageKey",
+                        hugeKey.substring(0, 255)).firstResult()),
+                r -> r != null);
+        assertEquals(reason, refused.reason);
+        ConsumerRecord<String, String> letter = Kafka.awaitRecords(GameFinishedDeadLetter.CHANNEL, 1,
+                r -> r.key() != null && r.key().startsWith(prefix)).get(0);
+        assertEquals(hugeKey.substring(0, 1024), letter.key());
+        assertTrue(GameFinishedDeadLetter.fromJson(letter.value()).error().startsWith("refused: " + reason),
+                letter.value());
+        // the consumer goes on: the same game sent as game-service sends it is judged
+        assertNull(audit(game.gameId()));
+        Games.publish(game);
+        assertEquals(Outcome.RECORD, awaitAudit(game.gameId()).outcome);
+    }
+
+    @Test
     void aSecondTrustedKeyIsAcceptedDuringARotation() {
         GameFinished game = Games.finished(Games.player("rita-" + UUID.randomUUID()), fresh(Level.EXPERT, 2));
         Games.publish(new ProducerRecord<>(GameFinished.CHANNEL, game.gameId().toString(),

@@ -53,8 +53,8 @@ import io.smallrye.reactive.messaging.kafka.Record;
  * of a batch is judged on its own.</li>
  * <li>Rows are locked with SKIP LOCKED, so several replicas can relay one outbox.</li>
  * <li>A graceful stop waits for the pass in flight (at most {@code send-timeout} and a second) instead of interrupting
- * it, so a stop sends nothing twice; only a crash between the broker's acknowledgement and the delete's commit
- * does.</li>
+ * it, so a stop sends nothing twice (a crash between the broker's acknowledgement and the delete's commit can, and
+ * so can a send not acknowledged within {@code send-timeout}).</li>
  * </ul>
  * Both channels compress (zstd) and allow records far larger than the broker's limit before compression
  * ({@code max.request.size}, application.properties): the broker judges the compressed batch.

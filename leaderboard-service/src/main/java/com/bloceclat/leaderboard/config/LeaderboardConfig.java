@@ -36,6 +36,13 @@ public interface LeaderboardConfig {
     int maxMessageBytes();
 
     /**
+     * The longest {@code game-finished} key read, in bytes: game-service keys by game id (36 characters). A longer
+     * key is refused as {@code key too large}, and a dead letter carries at most this much of a key.
+     */
+    @WithDefault("1024")
+    int maxKeyBytes();
+
+    /**
      * How long a graceful stop waits for the {@code game-finished} batch being stored to commit before the database
      * closes; a batch still storing then is left unacknowledged, for the next consumer.
      */

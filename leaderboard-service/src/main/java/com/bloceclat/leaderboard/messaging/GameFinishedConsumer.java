@@ -40,6 +40,9 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecord;
  *
  * <p>Guarantees:
  * <ul>
+ * <li>A key longer than {@code bloc.leaderboard.max-key-bytes} (1 KiB; game-service keys by game id) is refused as
+ * {@code key too large: N bytes, limit M}, and a dead letter carries at most that much of the key, so that the broker
+ * always takes the letter.</li>
  * <li>A value larger than {@code bloc.leaderboard.max-message-bytes} (16 MiB, the most game-service's producer sends)
  * is refused as {@code too large: N bytes, limit M} before anything parses it (it is refused, not judged, like a
  * message whose signature does not hold: nothing vouches for it).</li>
@@ -190,7 +193,10 @@ public class GameFinishedConsumer {
         Instant published = record.timestamp() > 0 ? Instant.ofEpochMilli(record.timestamp()) : null;
         String message;
         try {
-            String tooLarge = tooLarge(record.serializedValueSize(), config.maxMessageBytes());
+            String tooLarge = keyTooLarge(record.serializedKeySize(), config.maxKeyBytes());
+            if (tooLarge == null) {
+                tooLarge = tooLarge(record.serializedValueSize(), config.maxMessageBytes());
+            }
             if (tooLarge != null) {
                 throw new SignedMessage.RefusedException(tooLarge);
             }
@@ -198,7 +204,7 @@ public class GameFinishedConsumer {
         } catch (SignedMessage.RefusedException e) {
             publishDeadLetter(record, "refused: " + e.getMessage());
             LOG.warnf("Refused %s message at %s-%d offset %d (key %s): %s", GameFinished.CHANNEL, record.topic(),
-                    record.partition(), record.offset(), record.key(), e.getMessage());
+                    record.partition(), record.offset(), letterKey(record), e.getMessage());
             return new GameFinishedService.Refused(record.topic(), record.partition(), record.offset(), record.key(),
                     record.value(), e.getMessage(), published);
         }
@@ -219,9 +225,23 @@ public class GameFinishedConsumer {
         return bytes > limit ? "too large: " + bytes + " bytes, limit " + limit : null;
     }
 
+    /**
+     * The refusal of a key of {@code bytes} bytes when it is longer than {@code limit}, else null: game-service keys
+     * by game id (36 characters), and a dead letter must be able to carry the key.
+     */
+    static String keyTooLarge(int bytes, int limit) {
+        return bytes > limit ? "key too large: " + bytes + " bytes, limit " + limit : null;
+    }
+
+    /** The key a dead letter carries (and is keyed by): the message's, cut to {@code max-key-bytes} characters. */
+    private String letterKey(ConsumerRecord<String, String> record) {
+        String key = record.key();
+        return key == null || key.length() <= config.maxKeyBytes() ? key : key.substring(0, config.maxKeyBytes());
+    }
+
     private void deadLetter(ConsumerRecord<String, String> record, String error) {
         LOG.warnf("%s message at %s-%d offset %d (key %s) sent to %s: %s", GameFinished.CHANNEL, record.topic(),
-                record.partition(), record.offset(), record.key(), GameFinishedDeadLetter.CHANNEL, error);
+                record.partition(), record.offset(), letterKey(record), GameFinishedDeadLetter.CHANNEL, error);
         publishDeadLetter(record, error);
     }
 
@@ -230,11 +250,12 @@ public class GameFinishedConsumer {
      * refuses (too large) goes again without the payload, saying so.
      */
     private void publishDeadLetter(ConsumerRecord<String, String> record, String error) {
+        String key = letterKey(record);
         GameFinishedDeadLetter letter = new GameFinishedDeadLetter(GameFinishedDeadLetter.SCHEMA_VERSION,
-                record.topic(), record.partition(), record.offset(), record.key(), record.value(), error,
+                record.topic(), record.partition(), record.offset(), key, record.value(), error,
                 Instant.now());
         try {
-            deadLetters.sendMessageAndAwait(KafkaRecord.of(record.key(), letter.toJson()));
+            deadLetters.sendMessageAndAwait(KafkaRecord.of(key, letter.toJson()));
         } catch (RuntimeException e) {
             LOG.warnf("Dead letter for %s-%d offset %d refused by the broker (%s); sent without its payload",
                     record.topic(), record.partition(), record.offset(), Faults.describe(e));
@@ -242,7 +263,7 @@ public class GameFinishedConsumer {
                     letter.partition(), letter.offset(), letter.key(), null, error + " (payload of "
                             + (record.value() == null ? 0 : record.value().length()) + " characters not carried: "
                             + Faults.describe(e) + ")", letter.failedAt());
-            deadLetters.sendMessageAndAwait(KafkaRecord.of(record.key(), bare.toJson()));
+            deadLetters.sendMessageAndAwait(KafkaRecord.of(key, bare.toJson()));
         }
     }
 
