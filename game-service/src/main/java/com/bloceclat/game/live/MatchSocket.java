@@ -15,6 +15,7 @@ import jakarta.ws.rs.WebApplicationException;
 
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.rest.ProblemMappers;
 import com.bloceclat.common.security.Caller;
 import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.rest.GameResource;
@@ -102,6 +103,9 @@ public class MatchSocket {
             view = matches.state(matchId, requester);
         } catch (WebApplicationException e) {
             return refuse(e.getResponse().getStatus(), e.getMessage());
+        } catch (RuntimeException e) {
+            ServerFrame.Error error = unexpected(e);
+            return refuse(error.status(), error.message());
         }
         UUID gameId = view.games().get(view.yourSeat()).id();
         SEATS.put(connection.id(), new Seat(matchId, view.mode(), view.yourSeat(), gameId,
@@ -144,9 +148,22 @@ public class MatchSocket {
         } catch (WebApplicationException e) {
             return new ServerFrame.Error(e.getResponse().getStatus(), e.getMessage()).toJson();
         } catch (RuntimeException e) {
-            LOG.error("Frame failed", e);
-            return new ServerFrame.Error(500, "An unexpected error occurred.").toJson();
+            return unexpected(e).toJson();
         }
+    }
+
+    /**
+     * What the same REST call would answer ({@code ProblemMappers.unexpected}): the database away or busy is a 503,
+     * logged as a warning; anything else a 500, logged with its stack.
+     */
+    private static ServerFrame.Error unexpected(RuntimeException e) {
+        String database = ProblemMappers.databaseUnavailable(e);
+        if (database != null) {
+            LOG.warnf("Database unavailable, frame answered 503: %s", database);
+            return new ServerFrame.Error(503, "The database is unavailable or busy; try again shortly.");
+        }
+        LOG.error("Frame failed", e);
+        return new ServerFrame.Error(500, "An unexpected error occurred.");
     }
 
     @OnClose
