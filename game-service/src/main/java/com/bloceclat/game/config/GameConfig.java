@@ -107,6 +107,13 @@ public final class GameConfig {
         /** Frames a socket may send at once. */
         @WithDefault("20")
         int burst();
+
+        /**
+         * How long a frame may wait for its socket to take it (a client that stopped reading: the peer's window is
+         * full). Past it the socket is closed, and the page reconnects; it never holds back other sockets' frames.
+         */
+        @WithDefault("5s")
+        Duration sendTimeout();
     }
 
     /**

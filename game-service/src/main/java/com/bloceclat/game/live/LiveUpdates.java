@@ -11,6 +11,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 import com.bloceclat.common.events.GameChanged;
+import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.service.MatchService;
 import com.bloceclat.game.service.MatchVisibility;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.websockets.next.OpenConnections;
 import io.quarkus.websockets.next.WebSocketConnection;
+import io.smallrye.mutiny.TimeoutException;
 import io.smallrye.common.annotation.Blocking;
 
 /**
@@ -48,6 +50,9 @@ public class LiveUpdates {
 
     @Inject
     MeterRegistry metrics;
+
+    @Inject
+    GameConfig.Live config;
 
     /**
      * A poll's worth of records at once (channel in batch mode): one hand-over to a worker thread per poll. Every
@@ -93,15 +98,40 @@ public class LiveUpdates {
                 if (shown.isEmpty()) {
                     continue;
                 }
-                c.sendTextAndAwait(new ServerFrame.Update(shown.get()).toJson());
+                send(c, new ServerFrame.Update(shown.get()).toJson());
                 if (ended || completesOwnRound(read.change(), seat.yourSeat())) {
                     // ended: the match's result; a round of one's own completed: the other seat's grid held back
                     // until now, if it was ahead
-                    c.sendTextAndAwait(new ServerFrame.State(matches.state(matchId, seat.requester())).toJson());
+                    send(c, new ServerFrame.State(matches.state(matchId, seat.requester())).toJson());
                 }
             } catch (RuntimeException e) {
-                LOG.debugf("Update not delivered to %s: %s", c.id(), e.getMessage());
+                undelivered(c, e);
             }
+        }
+    }
+
+    /**
+     * Sends without waiting for the socket to take the frame: a client that stopped reading would otherwise hold
+     * every later record, and so every match's updates on this replica, behind it. Frames to one socket keep their
+     * order (one connection's writes are queued in order); a frame its socket has not taken within
+     * {@code bloc.live.send-timeout} closes that socket (its page reconnects and gets the state again), so what waits
+     * for a stalled client is bounded by that time.
+     */
+    private void send(WebSocketConnection c, String frame) {
+        c.sendText(frame).ifNoItem().after(config.sendTimeout()).fail()
+                .subscribe().with(sent -> {
+                }, failure -> undelivered(c, failure));
+    }
+
+    private void undelivered(WebSocketConnection c, Throwable failure) {
+        if (failure instanceof TimeoutException) {
+            LOG.infof("Socket %s took no frame for %s: closed, its page reconnects", c.id(), config.sendTimeout());
+            metrics.counter("game.live.closed", "reason", "stalled").increment();
+            c.close().subscribe().with(closed -> {
+            }, f -> LOG.debugf("Socket %s not closed cleanly: %s", c.id(), f.getMessage()));
+        } else {
+            LOG.debugf("Update not delivered to %s: %s", c.id(), failure.getMessage());
+            metrics.counter("game.live.skipped", "reason", "failed").increment();
         }
     }
 

@@ -1,0 +1,144 @@
+package com.bloceclat.game.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.common.events.GameChanged;
+import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.game.config.GameConfig;
+import com.bloceclat.game.service.MatchService;
+import com.bloceclat.game.service.Requester;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.quarkus.websockets.next.OpenConnections;
+import io.quarkus.websockets.next.WebSocketConnection;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * A socket whose client stops reading (its send never completes, as a write waits while the peer's window is full)
+ * must not hold back the other sockets' updates: before, the live consumer waited on each send in turn, so one
+ * stalled page froze every match's live updates on its replica.
+ */
+class SlowSocketTest {
+
+    private static final List<String> BOARD = List.of("........", "........", "........", "........", "........",
+            "........", "........", "........");
+
+    private final List<String> ids = new CopyOnWriteArrayList<>();
+
+    /** A socket of the match: {@code stalled} never completes a send (and so never a sendTextAndAwait). */
+    private record Fake(WebSocketConnection connection, List<String> sent, AtomicBoolean closed) {
+    }
+
+    private static Fake socket(String id, boolean stalled) {
+        List<String> sent = new CopyOnWriteArrayList<>();
+        AtomicBoolean closed = new AtomicBoolean();
+        InvocationHandler handler = (proxy, method, args) -> switch (method.getName()) {
+            case "id" -> id;
+            case "isClosed" -> closed.get();
+            case "sendText" -> {
+                if (stalled) {
+                    yield Uni.createFrom().emitter(e -> {
+                    }); // a write the peer never takes
+                }
+                sent.add((String) args[0]);
+                yield Uni.createFrom().voidItem();
+            }
+            case "close" -> {
+                closed.set(true);
+                yield Uni.createFrom().voidItem();
+            }
+            case "hashCode" -> System.identityHashCode(proxy);
+            case "equals" -> proxy == args[0];
+            case "toString" -> "socket " + id;
+            default -> {
+                if (method.isDefault()) {
+                    yield InvocationHandler.invokeDefault(proxy, method, args); // sendTextAndAwait: sendText, awaited
+                }
+                throw new UnsupportedOperationException(method.getName());
+            }
+        };
+        WebSocketConnection c = (WebSocketConnection) Proxy.newProxyInstance(SlowSocketTest.class.getClassLoader(),
+                new Class<?>[] {WebSocketConnection.class}, handler);
+        return new Fake(c, sent, closed);
+    }
+
+    @AfterEach
+    void forgetSeats() {
+        ids.forEach(MatchSocket.SEATS::remove);
+    }
+
+    @Test
+    void aSocketThatStopsReadingHoldsBackNobodyElsesUpdatesAndIsClosed() throws Exception {
+        UUID match = UUID.randomUUID();
+        Fake stalled = socket("stalled-" + UUID.randomUUID(), true);
+        Fake reading = socket("reading-" + UUID.randomUUID(), false);
+        for (Fake f : List.of(stalled, reading)) {
+            ids.add(f.connection().id());
+            MatchSocket.SEATS.put(f.connection().id(), new MatchSocket.Seat(match, "VERSUS_AI", 0, UUID.randomUUID(),
+                    List.of(), new Requester(null, null, "t"), new RateLimit(10, 20, System.nanoTime())));
+        }
+        LiveUpdates live = new LiveUpdates();
+        live.connections = (OpenConnections) Proxy.newProxyInstance(SlowSocketTest.class.getClassLoader(),
+                new Class<?>[] {OpenConnections.class}, (proxy, method, args) -> switch (method.getName()) {
+                    case "iterator" -> List.of(stalled.connection(), reading.connection()).iterator();
+                    case "stream" -> List.of(stalled.connection(), reading.connection()).stream();
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+        live.matches = new MatchService() {
+            @Override
+            public Optional<JsonNode> liveUpdateFor(UUID matchId, int viewerSeat, JsonNode event) {
+                return Optional.of(event);
+            }
+        };
+        live.metrics = new SimpleMeterRegistry();
+        live.config = new GameConfig.Live() {
+            @Override
+            public double framesPerSecond() {
+                return 10;
+            }
+
+            @Override
+            public int burst() {
+                return 20;
+            }
+
+            @Override
+            public Duration sendTimeout() {
+                return Duration.ofMillis(200);
+            }
+        };
+        String change = GameChanged.of(UUID.randomUUID(), 1, GameChanged.Type.PLACE,
+                new GameChanged.Placement(1, 0, 0, 0, "DOT"), GameFinished.Mode.VERSUS_AI, match, 1, "EASY",
+                GameChanged.Status.PLAYING, 1, 0, 0, false, BOARD, Instant.now()).toJson();
+
+        // the stalled socket comes first: the consumer must get past it
+        CompletableFuture<Void> delivered = CompletableFuture.runAsync(() -> live.onEvents(List.of(change, change)));
+        delivered.get(10, TimeUnit.SECONDS);
+        assertEquals(2, reading.sent().size(), "the reading socket got both updates");
+        assertTrue(reading.sent().get(0).contains("\"type\":\"update\""), reading.sent().get(0));
+        // and the stalled one is let go once its send has waited longer than the timeout (its page reconnects)
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!stalled.closed().get() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(stalled.closed().get(), "the stalled socket is closed");
+        assertTrue(!reading.closed().get(), "the reading socket stays open");
+    }
+}
