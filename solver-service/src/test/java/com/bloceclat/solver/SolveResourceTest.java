@@ -101,7 +101,7 @@ class SolveResourceTest {
         post("null").then().statusCode(400).body("detail", equalTo("a request is a JSON object"));
         post("\"board\"").then().statusCode(400).body("detail", equalTo("a request is a JSON object"));
         post(Requests.EMPTY_BOARD.replace("}", ",\"timeMs\":-5}")).then().statusCode(400)
-                .body("detail", equalTo("timeMs must be ≥ 0, got -5"));
+                .body("detail", equalTo("timeMs must be from 0 to 3600000, got -5"));
         post(Requests.EMPTY_BOARD.replace("}", ",\"strength\":1.5}")).then().statusCode(400)
                 .body("detail", equalTo("strength must be a whole number"));
         post(Requests.EMPTY_BOARD.replace("}", ",\"seed\":123456789012345678901234567890}")).then().statusCode(400)

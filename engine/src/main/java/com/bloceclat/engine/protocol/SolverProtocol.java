@@ -59,7 +59,7 @@ public final class SolverProtocol {
         }
         long board = board(node.get("board"));
         List<Piece> pieces = pieces(node.get("pieces"));
-        int streak = intField(node, "streak", 0, 0, Integer.MAX_VALUE);
+        int streak = intField(node, "streak", 0, 0, SolveRequest.MAX_STREAK);
         int miss = intField(node, "miss", 0, 0, 2);
         Level level;
         Mode mode;
@@ -72,8 +72,8 @@ public final class SolverProtocol {
         int strength = intField(node, "strength", SolveRequest.MAX_STRENGTH, 1, SolveRequest.MAX_STRENGTH);
         long seed = longField(node, "seed", 0);
         long timeMs = longField(node, "timeMs", 0);
-        if (timeMs < 0) {
-            throw new ProtocolException("timeMs must be ≥ 0, got " + timeMs);
+        if (timeMs < 0 || timeMs > SolveRequest.MAX_TIME_MS) {
+            throw new ProtocolException("timeMs must be from 0 to " + SolveRequest.MAX_TIME_MS + ", got " + timeMs);
         }
         return new SolveRequest(board, pieces, streak, miss, level, mode, strength, seed, timeMs);
     }

@@ -16,20 +16,27 @@ import java.util.List;
 public record SolveRequest(long board, List<Piece> pieces, int streak, int miss, Level level, Mode mode,
                            int strength, long seed, long timeMs) {
     public static final int MAX_STRENGTH = 5;
+    /**
+     * The longest streak a request may carry: far beyond any game (a game has at most 100,000 events), and far from
+     * {@code int}'s end, so that the streak after the pieces cannot wrap round to a negative number.
+     */
+    public static final int MAX_STREAK = 1_000_000;
+    /** The largest time budget, an hour: its deadline in nanoseconds stays far from {@code long}'s end. */
+    public static final long MAX_TIME_MS = 3_600_000;
 
     public SolveRequest {
         pieces = List.copyOf(pieces);
         if (pieces.isEmpty() || pieces.size() > 3) {
             throw new IllegalArgumentException("give 1 to 3 pieces, got " + pieces.size());
         }
-        if (streak < 0 || miss < 0 || miss >= 3) {
-            throw new IllegalArgumentException("streak must be ≥ 0 and miss 0, 1 or 2");
+        if (streak < 0 || streak > MAX_STREAK || miss < 0 || miss >= 3) {
+            throw new IllegalArgumentException("streak must be 0 to " + MAX_STREAK + " and miss 0, 1 or 2");
         }
         if (strength < 1 || strength > MAX_STRENGTH) {
             throw new IllegalArgumentException("strength must be 1 to 5, got " + strength);
         }
-        if (timeMs < 0) {
-            throw new IllegalArgumentException("timeMs must be ≥ 0");
+        if (timeMs < 0 || timeMs > MAX_TIME_MS) {
+            throw new IllegalArgumentException("timeMs must be 0 to " + MAX_TIME_MS);
         }
     }
 
