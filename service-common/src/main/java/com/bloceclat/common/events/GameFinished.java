@@ -75,13 +75,22 @@ public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode m
     /** A logged-in player: the token's subject (the stable player id) and the name shown on leaderboards. */
     public record Player(String subject, String name) {
 
-        /** The player of a game, the name shortened to {@value #MAX_NAME} characters and stripped of control characters. */
+        /**
+         * The player of a game, the name stripped of control characters (every one the reader refuses: C0, DEL and
+         * C1) and shortened to {@value #MAX_NAME} characters without splitting a surrogate pair, so that the reader
+         * takes every name made here.
+         */
         public static Player of(String subject, String name) {
-            String clean = name == null ? subject : name.replaceAll("\\p{Cntrl}", "");
+            String clean = name == null ? subject : name.codePoints().filter(c -> !Character.isISOControl(c))
+                    .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
             if (clean.isBlank()) {
                 clean = "player";
             }
-            return new Player(subject, clean.length() > MAX_NAME ? clean.substring(0, MAX_NAME) : clean);
+            if (clean.length() > MAX_NAME) {
+                int end = Character.isHighSurrogate(clean.charAt(MAX_NAME - 1)) ? MAX_NAME - 1 : MAX_NAME;
+                clean = clean.substring(0, end);
+            }
+            return new Player(subject, clean);
         }
     }
 

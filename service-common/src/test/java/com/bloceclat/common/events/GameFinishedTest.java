@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Instant;
+import java.util.List;
 import java.time.LocalDate;
 import java.util.UUID;
 
@@ -55,6 +56,20 @@ class GameFinishedTest {
         GameFinished.Player p = GameFinished.Player.of("sub", "a\u0000b" + "x".repeat(100));
         assertEquals(GameFinished.MAX_NAME, p.name().length());
         assertEquals(true, p.name().startsWith("abx"));
+    }
+
+    @Test
+    void everyNameThePlayerFactoryMakesIsOneTheReaderTakes() {
+        // C1 controls (U+0080 to U+009F) are controls to the reader too; a name cut at the limit must not split an
+        // emoji's surrogate pair. Either made the signed message game-service wrote one that leaderboard-service
+        // dead-letters, and the record was lost.
+        for (String name : List.of("al\u0085ice", "\u009Fbob", "x".repeat(GameFinished.MAX_NAME - 1) + "\uD83D\uDE00",
+                "\u0085", "a\u2028b")) {
+            GameFinished.Player p = GameFinished.Player.of("sub", name);
+            GameFinished read = GameFinished.fromJson(solo(p, CREATED.plusSeconds(60)).toJson());
+            assertEquals(p, read.player(), name);
+        }
+        assertEquals("alice", GameFinished.Player.of("sub", "al\u0085ice").name());
     }
 
     @Test
