@@ -18,8 +18,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -126,6 +132,52 @@ class AdminAuditResourceTest {
                 .statusCode(404).contentType("application/problem+json");
         admin().when().get(AUDITS + "/game-1").then()
                 .statusCode(400).body("detail", equalTo("Game id must be a UUID, got 'game-1'"));
+    }
+
+    @Test
+    void strikesOfOneRecordAtOnceAreOneStrikeAndConflicts() throws Exception {
+        // Two admins striking at once both got 200 and the later one wrote over the first one's who and why: the
+        // record was read and written with no lock.
+        GameFinished game = Games.finished(Games.player("ivy-" + UUID.randomUUID()),
+                Games.played(98, Level.EXPERT, 3).replay());
+        Games.publish(game);
+        await().atMost(Duration.ofSeconds(60)).until(
+                () -> QuarkusTransaction.requiringNew().call(() -> GameRecord.findById(game.gameId()) != null));
+        String path = AUDITS + "/" + game.gameId() + "/strike";
+        int admins = 8;
+        CyclicBarrier together = new CyclicBarrier(admins);
+        ExecutorService pool = Executors.newFixedThreadPool(admins);
+        try {
+            List<Future<int[]>> answers = new ArrayList<>();
+            for (int i = 0; i < admins; i++) {
+                int n = i;
+                answers.add(pool.submit(() -> {
+                    together.await();
+                    return new int[] {n, admin().contentType(ContentType.JSON).body("{\"reason\":\"admin " + n + "\"}")
+                            .when().post(path).then().extract().statusCode()};
+                }));
+            }
+            List<Integer> struck = new ArrayList<>();
+            int conflicts = 0;
+            for (Future<int[]> answer : answers) {
+                int[] a = answer.get(60, TimeUnit.SECONDS);
+                if (a[1] == 200) {
+                    struck.add(a[0]);
+                } else {
+                    assertEquals(409, a[1]);
+                    conflicts++;
+                }
+            }
+            assertEquals(1, struck.size(), "one strike, " + struck + " answered 200");
+            assertEquals(admins - 1, conflicts);
+            GameRecord kept = QuarkusTransaction.requiringNew().call(() -> GameRecord.findById(game.gameId()));
+            assertEquals("admin " + struck.get(0), kept.strikeReason);
+            long strikes = QuarkusTransaction.requiringNew().call(() -> AuditAction.count(
+                    "gameId = ?1 and kind = ?2", game.gameId(), AuditAction.Kind.STRIKE));
+            assertEquals(1, strikes, "one STRIKE in the trail");
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.NotFoundException;
 
@@ -92,8 +93,13 @@ public class AuditService {
         return audit;
     }
 
+    /**
+     * The game's audit, its row locked until the transaction ends: an admin's strike and re-validation of one game
+     * run one after the other (two strikes at once were both answered 200, the later one writing over the first's
+     * who and why), so the second sees what the first did.
+     */
     private static GameAudit require(UUID gameId) {
-        GameAudit audit = GameAudit.findById(gameId);
+        GameAudit audit = GameAudit.findById(gameId, LockModeType.PESSIMISTIC_WRITE);
         if (audit == null) {
             throw new NotFoundException("No game " + gameId + " has been received");
         }
