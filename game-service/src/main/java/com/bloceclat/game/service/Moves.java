@@ -48,8 +48,10 @@ class Moves {
                             + e.row + "," + e.col + "); the next move number is " + (lastMoveNumber(events) + 1)
                             + ".");
                 }
+                // what that move did, and the game as it is now (its nextMoveNumber the one to send)
                 Rebuilt upTo = GameLog.replayed(g, events.subList(0, e.seq + 1));
-                return new MoveView(true, Views.happened(moveNumber, upTo.lastMove), views.of(g, upTo));
+                Rebuilt now = e.seq + 1 == events.size() ? upTo : cached != null ? cached : GameLog.replayed(g, events);
+                return new MoveView(true, Views.happened(moveNumber, upTo.lastMove), views.of(g, now));
             }
         }
         int expected = lastMoveNumber(events) + 1;

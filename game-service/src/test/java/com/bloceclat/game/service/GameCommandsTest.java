@@ -336,6 +336,24 @@ class GameCommandsTest {
     }
 
     @Test
+    void anOlderMoveSentAgainAnswersThatMoveAndTheGameAsItIsNow() {
+        // the game in the answer was the one after the repeated move, labelled with today's version: its
+        // nextMoveNumber pointed at a move already played
+        UUID id = solo(11).id();
+        int[] m = firstLegal(replayed(id));
+        MoveView first = moves.move(id, ANN, 1, m[0], m[1], m[2]);
+        MoveView second = playNext(id, 2);
+        MoveView again = moves.move(id, ANN, 1, m[0], m[1], m[2]);
+        assertTrue(again.repeated());
+        assertEquals(first.move().piece(), again.move().piece());
+        assertEquals(first.move().points(), again.move().points());
+        assertEquals(3, again.game().nextMoveNumber());
+        assertEquals(second.game().board(), again.game().board());
+        assertEquals(second.game().version(), again.game().version());
+        assertEquals(2, store.events.get(id).size());
+    }
+
+    @Test
     void onlyItsOwnerChangesAGame() {
         UUID id = solo(10).id();
         assertThrows(ForbiddenException.class, () -> moves.move(id, new Requester("bob", "Bob", null), 1, 0, 0, 0));
