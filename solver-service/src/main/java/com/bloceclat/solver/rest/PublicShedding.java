@@ -1,5 +1,7 @@
 package com.bloceclat.solver.rest;
 
+import java.util.Set;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.ws.rs.core.Response;
@@ -21,13 +23,13 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 
 /**
- * Refuses a public solve request on the I/O thread when the public share of the pool is full, before its token is
+ * Refuses a public solve or analyse request on the I/O thread when the public share of the pool is full, before its token is
  * checked, its body read or its JSON parsed: under a public flood each refusal costs as little CPU as a 429 can, and
  * that CPU is the one the service callers' requests share.
  *
  * <p>Guarantees:
  * <ul>
- * <li>Only {@code POST /api/solver/solve} without an {@code Authorization} header (so certainly a public caller: a
+ * <li>Only {@code POST /api/solver/solve} and {@code POST /api/solver/analyse} without an {@code Authorization} header (so certainly a public caller: a
  * service always sends its token) is refused here, and only while the public share is full at that moment ({@link
  * WorkerPool#admitted} equals its capacity). Every other request goes on as before: a request with a token, even a
  * player's, is refused (if at all) by the resource after authentication, as is one that finds the share full later.</li>
@@ -43,6 +45,9 @@ public class PublicShedding {
     /** Between CORS (300) and authentication (200). */
     static final int PRIORITY = (SecurityHandlerPriorities.CORS + SecurityHandlerPriorities.AUTHENTICATION) / 2;
 
+    /** The calls that take a worker: a search, an analysis (a replay's body, the larger one). */
+    static final Set<String> SHED = Set.of("/api/solver/solve", "/api/solver/analyse");
+
     /** The mode tag of a request refused before its body was read. */
     public static final String UNREAD = "unread";
 
@@ -56,7 +61,7 @@ public class PublicShedding {
         String retryAfter = Long.toString(Math.max(1, config.retryAfter().toSeconds()));
         filters.register(rc -> {
             HttpServerRequest request = rc.request();
-            if (request.method() == HttpMethod.POST && "/api/solver/solve".equals(request.path())
+            if (request.method() == HttpMethod.POST && SHED.contains(request.path())
                     && request.getHeader(HttpHeaders.AUTHORIZATION) == null
                     && pool.admitted(CallerKind.PUBLIC) >= pool.capacity(CallerKind.PUBLIC)) {
                 solver.count(UNREAD, SolverService.SATURATED, CallerKind.PUBLIC);
