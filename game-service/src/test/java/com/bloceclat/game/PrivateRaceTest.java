@@ -9,8 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
@@ -68,6 +76,32 @@ class PrivateRaceTest {
         given().auth().oauth2(Tokens.player("pric")).when().get(LINKS + "/" + code).then().statusCode(200)
                 .body("status", equalTo("STARTED")).body("matchId", nullValue());
         given().auth().oauth2(Tokens.player("pric")).when().get("/api/matches/" + matchId).then().statusCode(403);
+    }
+
+    @Test
+    void linksAskedForAtOnceStayWithinTheCap() throws Exception {
+        // the count and the insert were not serialised: links asked for at once all passed the count
+        String player = Tokens.player("prid-" + UUID.randomUUID());
+        int asks = 12;
+        CyclicBarrier together = new CyclicBarrier(asks);
+        ExecutorService pool = Executors.newFixedThreadPool(asks);
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < asks; i++) {
+                answers.add(pool.submit(() -> {
+                    together.await();
+                    return given().auth().oauth2(player).contentType(ContentType.JSON).body(Map.of("level", "EASY"))
+                            .when().post(LINKS).then().extract().statusCode();
+                }));
+            }
+            Map<Integer, Integer> statuses = new TreeMap<>();
+            for (Future<Integer> answer : answers) {
+                statuses.merge(answer.get(60, TimeUnit.SECONDS), 1, Integer::sum);
+            }
+            assertEquals(Map.of(201, 5, 409, asks - 5), statuses);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
