@@ -43,6 +43,24 @@ class MatchResourceTest {
     }
 
     @Test
+    void aVersusAiMatchWhosePersonHasNotPlayedForOpenForIsResignedForThem() {
+        // Before, nothing ended it: its AI waited at every round's end for ever, a claim and a question every pace.
+        String player = Tokens.player("idle-ida");
+        var match = versusAi(player, "EASY", 1);
+        String id = match.path("id");
+        String person = match.path("games[0].id");
+        // the person's last change 31 minutes ago (open-for is 30 minutes)
+        QuarkusTransaction.requiringNew().run(() -> GameEntity.getEntityManager().createNativeQuery(
+                "UPDATE game SET updated_at = now() - interval '31 minutes', created_at = now() - interval '31 minutes'"
+                        + " WHERE id = :id").setParameter("id", java.util.UUID.fromString(person)).executeUpdate());
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().auth().oauth2(player)
+                .when().get("/api/games/" + person).then().statusCode(200).body("status", equalTo("RESIGNED")));
+        // its AI is no longer held at a round's end: the match ends once the AI has beaten the score or ended
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().auth().oauth2(player)
+                .when().get("/api/matches/" + id).then().statusCode(200).body("status", equalTo("FINISHED")));
+    }
+
+    @Test
     void aVersusAiMatchPutsTwoGamesOnOneSeedAndTheAiPlaysItsOwn() {
         var match = versusAi(Tokens.player("gina"), "HARD", 5);
         String id = match.path("id");

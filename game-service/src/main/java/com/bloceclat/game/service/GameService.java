@@ -115,6 +115,12 @@ public class GameService {
         return resignations.resignIfGone(id, timeout);
     }
 
+    /** Versus AI: resigns the person's game if it is still idle ({@link Resignations#resignIfIdle}). */
+    @Transactional
+    public boolean resignIfIdle(UUID id, Duration openFor) {
+        return resignations.resignIfIdle(id, openFor);
+    }
+
     /**
      * The replay of a finished game (RULES.md "Replay"). It carries the seed, so it is served only when the seed may be
      * shown: a daily game's once its day is over.

@@ -25,6 +25,11 @@ import io.quarkus.scheduler.Scheduled;
  * the game's row lock, so replicas share the work without ever both doing one. Everything it reads is in PostgreSQL,
  * so it goes on across restarts; after its own start a replica waits one timeout before its first pass, for the
  * sockets of players to come back after an outage of the whole service.
+ * <p>
+ * In the same pass, a versus-AI match whose person's game has not changed for {@code bloc.limits.open-for} (30 min,
+ * when it stops counting against its client) is ended by resigning that game ({@link GameService#resignIfIdle}): its
+ * AI would otherwise wait at every round's end for ever, a claim and a question every pace, and a client leaving
+ * matches behind would pile them up.
  */
 @ApplicationScoped
 public class RaceReaper {
@@ -36,6 +41,9 @@ public class RaceReaper {
 
     @Inject
     GameService games;
+
+    @Inject
+    GameConfig.Limits limits;
 
     /** The scheduler's identity of the pass. */
     public static final String JOB = "race-reaper";
@@ -67,9 +75,31 @@ public class RaceReaper {
                             e.getMessage());
                 }
             }
+            for (UUID id : idle()) {
+                try {
+                    if (games.resignIfIdle(id, limits.openFor())) {
+                        LOG.infof("Versus-AI game %s resigned: its person has not played for over %s", id,
+                                limits.openFor());
+                    }
+                } catch (RuntimeException e) {
+                    LOG.warnf("Versus-AI game %s: resigning an idle person failed (%s); the next pass retries", id,
+                            e.getMessage());
+                }
+            }
         } catch (RuntimeException e) {
             LOG.warnf("Race reaper pass failed (%s); the next pass retries", e.getMessage());
         }
+    }
+
+    /** Versus-AI persons' games idle past open-for, read without locks; each is checked again under its lock. */
+    private List<UUID> idle() {
+        return QuarkusTransaction.requiringNew().call(() -> GameEntity.getEntityManager().createNativeQuery(
+                "SELECT g.id FROM game g JOIN match m ON m.id = g.match_id WHERE g.mode = 'VERSUS_AI' AND g.seat = 0 "
+                        + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
+                        + "AND greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs) "
+                        + "ORDER BY g.updated_at LIMIT 100")
+                .setParameter("secs", limits.openFor().toMillis() / 1000.0).getResultList().stream()
+                .map(UUID.class::cast).toList());
     }
 
     /** Candidates, read without locks; each is checked again under its lock. */

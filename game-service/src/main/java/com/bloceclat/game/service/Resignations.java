@@ -12,7 +12,10 @@ import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.service.Views.GameView;
 
-/** Resigning a game: by its player, or for an online race's player who has gone ({@link RaceReaper}). */
+/**
+ * Resigning a game: by its player, for an online race's player who has gone, or for a versus-AI person idle past
+ * {@code open-for} ({@link RaceReaper}).
+ */
 @ApplicationScoped
 class Resignations {
 
@@ -57,9 +60,27 @@ class Resignations {
                 + "AND greatest(g.last_seen_at, g.created_at) < now() - make_interval(secs => :secs) "
                 + "FOR UPDATE OF g SKIP LOCKED")
                 .setParameter("id", id).setParameter("secs", timeout.toMillis() / 1000.0).getResultList();
-        if (gone.isEmpty()) {
-            return false;
-        }
+        return !gone.isEmpty() && resignWithTheOtherSeat(id);
+    }
+
+    /**
+     * Versus AI: resigns the person's game if it is still playing in a match still playing and has not changed for
+     * longer than {@code openFor} (the time after which it stops counting against its client, {@code
+     * bloc.limits.open-for}), by the database's clock: its AI would otherwise wait for it at every round's end, a
+     * claim and a question every pace, for ever. Locked as {@link #resignIfGone}. Answers whether it resigned.
+     */
+    boolean resignIfIdle(UUID id, Duration openFor) {
+        List<?> idle = em.createNativeQuery("SELECT g.id FROM game g "
+                + "JOIN match m ON m.id = g.match_id WHERE g.id = :id AND g.mode = 'VERSUS_AI' AND g.seat = 0 "
+                + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
+                + "AND greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs) "
+                + "FOR UPDATE OF g SKIP LOCKED")
+                .setParameter("id", id).setParameter("secs", openFor.toMillis() / 1000.0).getResultList();
+        return !idle.isEmpty() && resignWithTheOtherSeat(id);
+    }
+
+    /** Resigns game {@code id} (its row locked) once the other seat's is locked too; false when it is busy. */
+    private boolean resignWithTheOtherSeat(UUID id) {
         // the other seat's game may end too (won, when it is ahead): lock it first, as a move would
         List<?> other = em.createNativeQuery("SELECT g.id FROM game g "
                 + "JOIN game me ON me.match_id = g.match_id AND me.id = :id WHERE g.id <> :id "
