@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -124,6 +125,8 @@ public class AiDriver {
     /** Mean time of a turn's solver call and placement (nanoseconds, moving average), for the claim budget. */
     private volatile double turnNanos = 20_000_000;
     private volatile boolean running;
+    /** Held by a claim pass: the stop waits for one in flight, so that the leases it took are released too. */
+    private final ReentrantLock claiming = new ReentrantLock();
     /** The last pass claimed all it could: there may be due games this replica had no room for. */
     private volatile boolean unmet;
 
@@ -159,11 +162,14 @@ public class AiDriver {
 
     void stop(@Observes ShutdownEvent event) {
         running = false;
+        claiming.lock(); // a pass in flight ends first: its claims would otherwise stay leased to a replica gone
         try {
             int released = leases.releaseAll(holder);
             LOG.infof("AI driver stopped: %d AI games released", released);
         } catch (RuntimeException e) {
             LOG.warnf("AI driver could not release its leases (%s): they run out by themselves", e.getMessage());
+        } finally {
+            claiming.unlock();
         }
     }
 
@@ -176,9 +182,19 @@ public class AiDriver {
     @Scheduled(every = "${bloc.ai.poll:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void claimDue() {
-        if (!running) {
-            return;
+        if (!claiming.tryLock()) {
+            return; // the stop holds it (a pass of the scheduler's never runs beside another: SKIP)
         }
+        try {
+            if (running) {
+                claimDueNow();
+            }
+        } finally {
+            claiming.unlock();
+        }
+    }
+
+    private void claimDueNow() {
         try {
             OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
             OffsetDateTime dueBy = now.minus(config.pace()).plus(config.poll());
