@@ -22,9 +22,9 @@ import java.util.Set;
  * and 40P01 (serialization failure, deadlock), 55P03 (lock not available); a transient or recoverable JDBC exception,
  * a non-transient connection exception; the pool's acquisition timeout (Agroal: no connection in time); a socket
  * refused, reset or timed out; Hibernate's connection and lock failures; and this process's own way to the database
- * closing under the work during a stop (Agroal's "This pool is closed", Hibernate's "EntityManagerFactory is closed"):
- * the work did nothing wrong, and another replica, or this one started again, can do it. Everything else — a constraint, a value too
- * long, a value out of range — comes with the work itself and will not go away by waiting.
+ * closing under the work during a stop (Agroal's "This pool is closed", Hibernate's "EntityManagerFactory is
+ * closed"): the work did nothing wrong, and another replica, or this one started again, can do it. Everything else —
+ * a constraint, a value too long, a value out of range — comes with the work itself and will not go away by waiting.
  */
 public final class DatabaseFaults {
 

@@ -23,16 +23,17 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 
 /**
- * Refuses a public solve or analyse request on the I/O thread when the public share of the pool is full, before its token is
- * checked, its body read or its JSON parsed: under a public flood each refusal costs as little CPU as a 429 can, and
- * that CPU is the one the service callers' requests share.
+ * Refuses a public solve or analyse request on the I/O thread when the public share of the pool is full, before its
+ * token is checked, its body read or its JSON parsed: under a public flood each refusal costs as little CPU as a 429
+ * can, and that CPU is the one the service callers' requests share.
  *
  * <p>Guarantees:
  * <ul>
- * <li>Only {@code POST /api/solver/solve} and {@code POST /api/solver/analyse} without an {@code Authorization} header (so certainly a public caller: a
- * service always sends its token) is refused here, and only while the public share is full at that moment ({@link
- * WorkerPool#admitted} equals its capacity). Every other request goes on as before: a request with a token, even a
- * player's, is refused (if at all) by the resource after authentication, as is one that finds the share full later.</li>
+ * <li>Only {@code POST /api/solver/solve} and {@code POST /api/solver/analyse} without an {@code Authorization}
+ * header (so certainly a public caller: a service always sends its token) is refused here, and only while the public
+ * share is full at that moment ({@link WorkerPool#admitted} equals its capacity). Every other request goes on as
+ * before: a request with a token, even a player's, is refused (if at all) by the resource after authentication, as is
+ * one that finds the share full later.</li>
  * <li>It runs after the CORS filter (a browser can read the 429 and its {@code Retry-After}) and before authentication.
  * The answer is the resource's: 429, {@code application/problem+json}, {@code Retry-After}; counted as {@code
  * solver_requests_total{caller="public",outcome="saturated",mode="unread"}} (the body was not read).</li>
