@@ -2,7 +2,9 @@ package com.bloceclat.game.live;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -55,6 +57,12 @@ public class LiveUpdates {
     GameConfig.Live config;
 
     /**
+     * Sockets closed for taking no frame within the send timeout, until they are gone: sent nothing more, closed and
+     * counted once.
+     */
+    private final Set<String> stalled = ConcurrentHashMap.newKeySet();
+
+    /**
      * A poll's worth of records at once (channel in batch mode): one hand-over to a worker thread per poll. Every
      * record is handled on its own: one that cannot be read, or whose delivery fails, is skipped with a log line and
      * counted ({@code game.live.skipped{reason}}), and the channel goes on; nothing a record holds can fail the
@@ -63,6 +71,9 @@ public class LiveUpdates {
     @Incoming(CHANNEL)
     @Blocking
     public void onEvents(List<String> payloads) {
+        if (!stalled.isEmpty()) {
+            stalled.removeIf(id -> connections.findByConnectionId(id).isEmpty()); // closed since
+        }
         for (String payload : payloads) {
             try {
                 onEvent(payload);
@@ -89,7 +100,7 @@ public class LiveUpdates {
         boolean ended = read.ended();
         for (WebSocketConnection c : connections) {
             MatchSocket.Seat seat = MatchSocket.SEATS.get(c.id());
-            if (seat == null || !seat.matchId().equals(matchId) || !c.isOpen()) {
+            if (seat == null || !seat.matchId().equals(matchId) || !c.isOpen() || stalled.contains(c.id())) {
                 continue;
             }
             try {
@@ -125,10 +136,13 @@ public class LiveUpdates {
 
     private void undelivered(WebSocketConnection c, Throwable failure) {
         if (failure instanceof TimeoutException) {
-            LOG.infof("Socket %s took no frame for %s: closed, its page reconnects", c.id(), config.sendTimeout());
-            metrics.counter("game.live.closed", "reason", "stalled").increment();
-            c.close().subscribe().with(closed -> {
-            }, f -> LOG.debugf("Socket %s not closed cleanly: %s", c.id(), f.getMessage()));
+            if (stalled.add(c.id())) { // once a socket, whatever number of its frames time out
+                LOG.infof("Socket %s took no frame for %s: closed, its page reconnects", c.id(), config.sendTimeout());
+                metrics.counter("game.live.closed", "reason", "stalled").increment();
+                // bounded too: a close frame waits behind the frames the client did not take
+                c.close().ifNoItem().after(config.sendTimeout()).fail().subscribe().with(closed -> {
+                }, f -> LOG.debugf("Socket %s not closed cleanly: %s", c.id(), f.getMessage()));
+            }
         } else {
             LOG.debugf("Update not delivered to %s: %s", c.id(), failure.getMessage());
             metrics.counter("game.live.skipped", "reason", "failed").increment();

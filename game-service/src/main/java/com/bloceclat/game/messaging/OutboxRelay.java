@@ -52,9 +52,9 @@ import io.smallrye.reactive.messaging.kafka.Record;
  * its reason, logged once and counted ({@code outbox.parked{topic}}); it never holds back the rows after it: each row
  * of a batch is judged on its own.</li>
  * <li>Rows are locked with SKIP LOCKED, so several replicas can relay one outbox.</li>
- * <li>A graceful stop waits for the pass in flight (at most {@code send-timeout} and a second) instead of interrupting
- * it, so a stop sends nothing twice (a crash between the broker's acknowledgement and the delete's commit can, and
- * so can a send not acknowledged within {@code send-timeout}).</li>
+ * <li>A graceful stop waits for the batch in flight (its send takes at most {@code send-timeout}) instead of
+ * interrupting it, and begins no other, so a stop sends nothing twice (a crash between the broker's acknowledgement
+ * and the delete's commit can, and so can a send not acknowledged within {@code send-timeout}).</li>
  * </ul>
  * Both channels compress (zstd) and allow records far larger than the broker's limit before compression
  * ({@code max.request.size}, application.properties): the broker judges the compressed batch.
@@ -94,10 +94,10 @@ public class OutboxRelay {
     }
 
     /**
-     * A stop lets the pass in flight finish instead of interrupting it: interrupted while waiting for the broker's
-     * acknowledgements, its transaction rolled back and left rows the broker already had, which another replica then
-     * sent again. A wake-up still lingering runs too, so the last commits' messages go out before the database
-     * closes; a pass then ends after its batch ({@link #stopping}), and what is left waits for another replica.
+     * A stop lets the pass in flight finish its batch instead of interrupting it: interrupted while waiting for the
+     * broker's acknowledgements, its transaction rolled back and left rows the broker already had, which another
+     * replica then sent again. No pass begins once the stop has begun ({@link #stopping}), so the wait is one batch's
+     * send at most ({@code send-timeout}); what is left waits for another replica.
      */
     void stop(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ShutdownEvent event) {
         stopping = true;
@@ -152,6 +152,9 @@ public class OutboxRelay {
     private void relaySafely() {
         passes.lock();
         try {
+            if (stopping) {
+                return; // a pass that would begin after the stop began: its rows wait for another replica's pass
+            }
             Pass pass;
             do {
                 pass = relayBatch();

@@ -162,14 +162,22 @@ public class AiDriver {
 
     void stop(@Observes ShutdownEvent event) {
         running = false;
-        claiming.lock(); // a pass in flight ends first: its claims would otherwise stay leased to a replica gone
+        // a pass in flight ends first (within a bound): its claims would otherwise stay leased to a replica gone
+        boolean locked = false;
+        try {
+            locked = claiming.tryLock(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         try {
             int released = leases.releaseAll(holder);
             LOG.infof("AI driver stopped: %d AI games released", released);
         } catch (RuntimeException e) {
             LOG.warnf("AI driver could not release its leases (%s): they run out by themselves", e.getMessage());
         } finally {
-            claiming.unlock();
+            if (locked) {
+                claiming.unlock();
+            }
         }
     }
 

@@ -91,11 +91,17 @@ public class RaceReaper {
         }
     }
 
-    /** Versus-AI persons' games idle past open-for, read without locks; each is checked again under its lock. */
+    /**
+     * Versus-AI persons' games idle past open-for while their AI still plays (an AI that has ended waits for nobody,
+     * and its person may come back to beat its score), read without locks; each is checked again under its lock.
+     * Driven from the AI games still playing (index {@code game_ai_playing}), then each match's seat 0
+     * ({@code game_match}).
+     */
     private List<UUID> idle() {
         return QuarkusTransaction.requiringNew().call(() -> GameEntity.getEntityManager().createNativeQuery(
-                "SELECT g.id FROM game g JOIN match m ON m.id = g.match_id WHERE g.mode = 'VERSUS_AI' AND g.seat = 0 "
-                        + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
+                "SELECT g.id FROM game a JOIN game g ON g.match_id = a.match_id AND g.seat = 0 "
+                        + "JOIN match m ON m.id = a.match_id WHERE a.mode = 'VERSUS_AI' AND a.seat = 1 "
+                        + "AND a.status = 'PLAYING' AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
                         + "AND greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs) "
                         + "ORDER BY g.updated_at LIMIT 100")
                 .setParameter("secs", limits.openFor().toMillis() / 1000.0).getResultList().stream()

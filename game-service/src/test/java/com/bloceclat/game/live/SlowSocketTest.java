@@ -99,7 +99,12 @@ class SlowSocketTest {
                 new Class<?>[] {OpenConnections.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "iterator" -> List.of(stalled.connection(), reading.connection()).iterator();
                     case "stream" -> List.of(stalled.connection(), reading.connection()).stream();
-                    default -> throw new UnsupportedOperationException(method.getName());
+                    default -> {
+                        if (method.isDefault()) {
+                            yield InvocationHandler.invokeDefault(proxy, method, args);
+                        }
+                        throw new UnsupportedOperationException(method.getName());
+                    }
                 });
         live.matches = new MatchService() {
             @Override
@@ -140,5 +145,10 @@ class SlowSocketTest {
         }
         assertTrue(stalled.closed().get(), "the stalled socket is closed");
         assertTrue(!reading.closed().get(), "the reading socket stays open");
+        // closed and counted once, though both its frames timed out; a later record sends it nothing
+        Thread.sleep(500);
+        live.onEvents(List.of(change));
+        assertEquals(3, reading.sent().size());
+        assertEquals(1.0, live.metrics.counter("game.live.closed", "reason", "stalled").count());
     }
 }

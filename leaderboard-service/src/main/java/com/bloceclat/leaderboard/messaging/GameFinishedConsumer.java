@@ -61,10 +61,9 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecord;
  * loses nothing; a redelivered message finds its game (or its refusal) known and changes nothing. A dead letter is
  * published before, outside any transaction (at least once).</li>
  * <li>A graceful stop (SIGTERM) loses nothing: the stop waits up to {@code bloc.leaderboard.shutdown-drain} for the
- * batch being stored to commit; a batch that arrives after the stop began, or whose storing fails for a reason of its
- * own once it began, is neither judged nor dead-lettered nor acknowledged ({@link StoppingException}), so the group's
- * next consumer reads it again. The database closed under a batch by the stop is a transient fault
- * ({@code DatabaseFaults}): retried until the process exits, never acknowledged.</li>
+ * batch being stored to commit; a batch that arrives after the stop began, or whose storing fails once it began (the
+ * database closing under it), is neither judged nor dead-lettered nor acknowledged ({@link StoppingException}), so
+ * the group's next consumer reads it again.</li>
  * </ul>
  * Every outcome is counted in {@code leaderboard.games{outcome}}: RECORD, VALID_NOT_ELIGIBLE, REJECTED, DUPLICATE,
  * REFUSED, DEAD_LETTER, REDELIVERED.
@@ -120,6 +119,9 @@ public class GameFinishedConsumer {
         }
         storing.lock();
         try {
+            if (stopping) {
+                throw new StoppingException(records.count()); // the drain began while this batch waited for the lock
+            }
             store(records);
         } finally {
             storing.unlock();
@@ -233,10 +235,17 @@ public class GameFinishedConsumer {
         return bytes > limit ? "key too large: " + bytes + " bytes, limit " + limit : null;
     }
 
-    /** The key a dead letter carries (and is keyed by): the message's, cut to {@code max-key-bytes} characters. */
+    /**
+     * The key a dead letter carries (and is keyed by): the message's, cut to {@code max-key-bytes} characters (a pair
+     * of surrogates kept whole), a few times that many bytes at most.
+     */
     private String letterKey(ConsumerRecord<String, String> record) {
         String key = record.key();
-        return key == null || key.length() <= config.maxKeyBytes() ? key : key.substring(0, config.maxKeyBytes());
+        if (key == null || key.length() <= config.maxKeyBytes()) {
+            return key;
+        }
+        int end = config.maxKeyBytes();
+        return key.substring(0, Character.isHighSurrogate(key.charAt(end - 1)) ? end - 1 : end);
     }
 
     private void deadLetter(ConsumerRecord<String, String> record, String error) {

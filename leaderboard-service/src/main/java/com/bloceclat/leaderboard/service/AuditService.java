@@ -44,7 +44,8 @@ public class AuditService {
      */
     @Transactional
     public GameAudit revalidate(UUID gameId, String actor) {
-        GameAudit audit = require(gameId);
+        // the audit row locked: two re-validations of a game, or one and the cheat detector's measure, one at a time
+        GameAudit audit = require(gameId, LockModeType.PESSIMISTIC_WRITE);
         Outcome before = audit.outcome;
         Verdict validated = Verdict.of(audit.replay);
         RecordPolicy.Facts facts = new RecordPolicy.Facts(GameFinished.Mode.valueOf(audit.mode),
@@ -57,7 +58,7 @@ public class AuditService {
         Verdict verdict = validated.judged(decision);
         audit.judged(verdict);
         OffsetDateTime now = OffsetDateTime.now(clock);
-        GameRecord record = GameRecord.findById(gameId);
+        GameRecord record = GameRecord.findById(gameId, LockModeType.PESSIMISTIC_WRITE);
         String detail = (before == verdict.outcome() ? "unchanged: " + before : before + " → " + verdict.outcome())
                 + (verdict.reason() == null ? "" : " (" + verdict.reason() + ")");
         if (verdict.outcome() == Outcome.RECORD && record == null) {
@@ -78,8 +79,11 @@ public class AuditService {
     /** Takes a record off every leaderboard, keeping it, who struck it and why. */
     @Transactional
     public GameAudit strike(UUID gameId, String actor, String reason) {
-        GameAudit audit = require(gameId);
-        GameRecord record = GameRecord.findById(gameId);
+        GameAudit audit = require(gameId, LockModeType.NONE);
+        // the record row locked: strikes of one record at once are one strike and 409s (they were all answered 200,
+        // each writing over the last one's who and why); not the audit row, which the cheat detector holds while it
+        // measures
+        GameRecord record = GameRecord.findById(gameId, LockModeType.PESSIMISTIC_WRITE);
         if (record == null) {
             throw new ConflictException("Game " + gameId + " is not a record (" + audit.outcome + ")");
         }
@@ -93,13 +97,8 @@ public class AuditService {
         return audit;
     }
 
-    /**
-     * The game's audit, its row locked until the transaction ends: an admin's strike and re-validation of one game
-     * run one after the other (two strikes at once were both answered 200, the later one writing over the first's
-     * who and why), so the second sees what the first did.
-     */
-    private static GameAudit require(UUID gameId) {
-        GameAudit audit = GameAudit.findById(gameId, LockModeType.PESSIMISTIC_WRITE);
+    private static GameAudit require(UUID gameId, LockModeType lock) {
+        GameAudit audit = GameAudit.findById(gameId, lock);
         if (audit == null) {
             throw new NotFoundException("No game " + gameId + " has been received");
         }

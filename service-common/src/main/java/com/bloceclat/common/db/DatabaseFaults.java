@@ -7,8 +7,6 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
-import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -21,10 +19,8 @@ import java.util.Set;
  * not accepting connections yet), 53 (insufficient resources: too many connections, out of memory or disk), 40001
  * and 40P01 (serialization failure, deadlock), 55P03 (lock not available); a transient or recoverable JDBC exception,
  * a non-transient connection exception; the pool's acquisition timeout (Agroal: no connection in time); a socket
- * refused, reset or timed out; Hibernate's connection and lock failures; and this process's own way to the database
- * closing under the work during a stop (Agroal's "This pool is closed", Hibernate's "EntityManagerFactory is
- * closed"): the work did nothing wrong, and another replica, or this one started again, can do it. Everything else —
- * a constraint, a value too long, a value out of range — comes with the work itself and will not go away by waiting.
+ * refused, reset or timed out; Hibernate's connection and lock failures. Everything else — a constraint, a value too
+ * long, a value out of range — comes with the work itself and will not go away by waiting.
  */
 public final class DatabaseFaults {
 
@@ -33,12 +29,6 @@ public final class DatabaseFaults {
     private static final Set<String> CLASS_NAMES = Set.of("org.hibernate.exception.JDBCConnectionException",
             "jakarta.persistence.LockTimeoutException", "org.hibernate.exception.LockAcquisitionException",
             "org.hibernate.PessimisticLockException");
-
-    /**
-     * What the pool and Hibernate say once the application has closed them (a stop): the words are all they give, a
-     * plain {@link SQLException} without a state and an {@link IllegalStateException}.
-     */
-    private static final List<String> CLOSED = List.of("this pool is closed", "entitymanagerfactory is closed");
 
     private DatabaseFaults() {
     }
@@ -60,10 +50,6 @@ public final class DatabaseFaults {
                 if (sql.getMessage() != null && sql.getMessage().toLowerCase().contains("acquisition timeout")) {
                     return t.toString();
                 }
-            }
-            if ((t instanceof SQLException || t instanceof IllegalStateException) && t.getMessage() != null
-                    && CLOSED.stream().anyMatch(t.getMessage().toLowerCase(Locale.ROOT)::contains)) {
-                return t.toString();
             }
             if (t instanceof ConnectException || t instanceof SocketTimeoutException || t instanceof SocketException
                     || CLASS_NAMES.contains(t.getClass().getName())) {

@@ -32,16 +32,6 @@ class DatabaseFaultsTest {
     }
 
     @Test
-    void theDatabaseClosedUnderTheWorkByAStopIsTransient() {
-        // what work in flight meets once a stop has closed the pool and Hibernate: RestartIT's stop dead-lettered
-        // games on the second, and a request in flight got a 500
-        assertTrue(DatabaseFaults.isTransient(
-                wrapped(new SQLException("This pool is closed and does not handle any more connections!"))));
-        assertTrue(DatabaseFaults.isTransient(wrapped(new IllegalStateException("EntityManagerFactory is closed"))));
-        assertFalse(DatabaseFaults.isTransient(new IllegalStateException("the game is closed")));
-    }
-
-    @Test
     void whatComesWithTheWorkIsNot() {
         assertFalse(DatabaseFaults.isTransient(wrapped(new SQLException("duplicate key", "23505"))));
         assertFalse(DatabaseFaults.isTransient(wrapped(new SQLException("value too long", "22001"))));
