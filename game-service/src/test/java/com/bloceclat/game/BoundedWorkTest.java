@@ -13,9 +13,6 @@ import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -24,15 +21,11 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import com.bloceclat.testsupport.PostgresResource;
 import com.bloceclat.testsupport.Tokens;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.quarkus.websockets.next.BasicWebSocketConnector;
-import io.quarkus.websockets.next.WebSocketClientConnection;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 
@@ -46,8 +39,6 @@ import io.restassured.response.ValidatableResponse;
 @TestProfile(BoundedWorkTest.SmallLimits.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BoundedWorkTest {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TestHTTPResource("/")
     URI base;
@@ -145,20 +136,17 @@ class BoundedWorkTest {
         String matchId = given().auth().oauth2(racer).contentType(ContentType.JSON)
                 .body(Map.of("mode", "VERSUS_AI", "level", "EASY")).when().post("/api/matches")
                 .then().statusCode(201).extract().path("id");
-        BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
-        WebSocketClientConnection socket = socket(matchId, racer, frames);
-        assertEquals("state", nextFrame(frames, "state").path("type").asText());
+        LiveSocket socket = LiveSocket.asPlayer(base, matchId, racer);
+        socket.next("state");
         PostgresResource.stopServer();
 
         // a frame on the open socket, and a socket opened now: an error frame 503, never 500
-        socket.sendTextAndAwait("{\"type\": \"sync\"}");
-        assertEquals(503, nextFrame(frames, "error").path("status").asInt());
-        socket.sendTextAndAwait("{\"type\": \"move\", \"moveNumber\": 1, \"slot\": 0, \"row\": 0, \"col\": 0}");
-        assertEquals(503, nextFrame(frames, "error").path("status").asInt());
-        socket.closeAndAwait();
-        BlockingQueue<JsonNode> later = new LinkedBlockingQueue<>();
-        socket(matchId, racer, later);
-        assertEquals(503, nextFrame(later, "error").path("status").asInt());
+        socket.send("{\"type\": \"sync\"}");
+        assertEquals(503, socket.next("error").path("status").asInt());
+        socket.send("{\"type\": \"move\", \"moveNumber\": 1, \"slot\": 0, \"row\": 0, \"col\": 0}");
+        assertEquals(503, socket.next("error").path("status").asInt());
+        socket.connection().closeAndAwait();
+        assertEquals(503, LiveSocket.asPlayer(base, matchId, racer).next("error").path("status").asInt());
 
         String unknown = UUID.randomUUID().toString();
         ValidatableResponse[] answers = {
@@ -183,31 +171,6 @@ class BoundedWorkTest {
         }
         // and readiness says so: the platform can route around this replica until the database is back
         given().when().get("/q/health/ready").then().statusCode(503);
-    }
-
-    private WebSocketClientConnection socket(String matchId, String bearer, BlockingQueue<JsonNode> frames) {
-        return BasicWebSocketConnector.create().baseUri(base).path("/api/matches/" + matchId + "/live")
-                .addHeader("Authorization", "Bearer " + bearer)
-                .onTextMessage((c, m) -> {
-                    try {
-                        frames.add(JSON.readTree(m));
-                    } catch (Exception e) {
-                        throw new AssertionError(e);
-                    }
-                }).connectAndAwait();
-    }
-
-    /** The next frame of that type, skipping others (the AI's updates come at any time). */
-    private static JsonNode nextFrame(BlockingQueue<JsonNode> frames, String type) throws InterruptedException {
-        while (true) {
-            JsonNode frame = frames.poll(30, TimeUnit.SECONDS);
-            if (frame == null) {
-                throw new AssertionError("no " + type + " frame within 30 s");
-            }
-            if (type.equals(frame.path("type").asText())) {
-                return frame;
-            }
-        }
     }
 
     private static ValidatableResponse undo(Started g, int moveNumber) {

@@ -9,9 +9,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,12 +18,9 @@ import org.junit.jupiter.api.Test;
 import com.bloceclat.game.messaging.GameMessages;
 import com.bloceclat.testsupport.KafkaResource;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.websockets.next.BasicWebSocketConnector;
-import io.quarkus.websockets.next.WebSocketClientConnection;
 import io.restassured.http.ContentType;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 
@@ -38,8 +32,6 @@ import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 @QuarkusTest
 class LiveConsumerFaultTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @TestHTTPResource("/")
     URI base;
 
@@ -50,17 +42,8 @@ class LiveConsumerFaultTest {
                 .when().post("/api/matches").then().statusCode(201).extract();
         String matchId = created.path("id");
         String token = created.path("gameToken");
-        BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
-        WebSocketClientConnection socket = BasicWebSocketConnector.create().baseUri(base)
-                .path("/api/matches/" + matchId + "/live").addHeader("X-Game-Token", token)
-                .onTextMessage((c, m) -> {
-                    try {
-                        frames.add(JSON.readTree(m));
-                    } catch (Exception e) {
-                        throw new AssertionError(e);
-                    }
-                }).connectAndAwait();
-        JsonNode state = next(frames, f -> "state".equals(f.path("type").asText()));
+        LiveSocket socket = LiveSocket.asGuest(base, matchId, token);
+        JsonNode state = socket.next("state");
 
         double before = skipped();
         try (KafkaCompanion companion = KafkaResource.companion()) {
@@ -83,26 +66,13 @@ class LiveConsumerFaultTest {
 
         // a change made after the bad records were read still reaches the socket
         int[] m = MatchSocketTest.firstLegal(state.path("match").path("games").path(0));
-        frames.clear();
-        socket.sendTextAndAwait("{\"type\": \"move\", \"moveNumber\": 1, \"slot\": " + m[0] + ", \"row\": " + m[1]
+        socket.frames().clear();
+        socket.send("{\"type\": \"move\", \"moveNumber\": 1, \"slot\": " + m[0] + ", \"row\": " + m[1]
                 + ", \"col\": " + m[2] + "}");
-        JsonNode update = next(frames, f -> "update".equals(f.path("type").asText())
+        JsonNode update = socket.next(f -> "update".equals(f.path("type").asText())
                 && f.path("game").path("seat").asInt() == 0 && "PLACE".equals(f.path("game").path("type").asText()));
         assertEquals(matchId, update.path("game").path("matchId").asText());
-        socket.closeAndAwait();
-    }
-
-    private static JsonNode next(BlockingQueue<JsonNode> frames, java.util.function.Predicate<JsonNode> wanted)
-            throws InterruptedException {
-        while (true) {
-            JsonNode frame = frames.poll(60, TimeUnit.SECONDS);
-            if (frame == null) {
-                throw new AssertionError("no matching frame within 60 s");
-            }
-            if (wanted.test(frame)) {
-                return frame;
-            }
-        }
+        socket.connection().closeAndAwait();
     }
 
     /** game.live.skipped, summed over its reasons. */

@@ -12,10 +12,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
 
@@ -31,8 +27,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.websockets.next.BasicWebSocketConnector;
-import io.quarkus.websockets.next.WebSocketClientConnection;
 import io.restassured.http.ContentType;
 import io.restassured.response.ExtractableResponse;
 import io.restassured.response.Response;
@@ -45,47 +39,8 @@ class MatchSocketTest {
     @TestHTTPResource("/")
     URI base;
 
-    /** A socket and the frames it received, in order. */
-    record Socket(WebSocketClientConnection connection, BlockingQueue<JsonNode> frames) {
-
-        void send(String text) {
-            connection.sendTextAndAwait(text);
-        }
-
-        /** The next frame that matches, skipping others (AI updates arrive at any time). */
-        JsonNode next(Predicate<JsonNode> wanted) throws InterruptedException {
-            while (true) {
-                JsonNode frame = frames.poll(60, TimeUnit.SECONDS);
-                if (frame == null) {
-                    throw new AssertionError("no matching frame within 60 s");
-                }
-                if (wanted.test(frame)) {
-                    return frame;
-                }
-            }
-        }
-
-        JsonNode next(String type) throws InterruptedException {
-            return next(f -> type.equals(f.path("type").asText()));
-        }
-    }
-
-    private Socket connect(String matchId, String gameToken) {
-        BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
-        BasicWebSocketConnector connector = BasicWebSocketConnector.create()
-                .baseUri(base)
-                .path("/api/matches/" + matchId + "/live")
-                .onTextMessage((c, m) -> {
-                    try {
-                        frames.add(JSON.readTree(m));
-                    } catch (Exception e) {
-                        throw new AssertionError(e);
-                    }
-                });
-        if (gameToken != null) {
-            connector = connector.addHeader("X-Game-Token", gameToken);
-        }
-        return new Socket(connector.connectAndAwait(), frames);
+    private LiveSocket connect(String matchId, String gameToken) {
+        return LiveSocket.asGuest(base, matchId, gameToken);
     }
 
     private static Map<String, String> guestMatch() {
@@ -98,7 +53,7 @@ class MatchSocketTest {
     @Test
     void theSocketSendsTheStateThenTheAisMovesThenAnswersOwnMoves() throws Exception {
         Map<String, String> match = guestMatch();
-        Socket socket = connect(match.get("id"), match.get("token"));
+        LiveSocket socket = connect(match.get("id"), match.get("token"));
         JsonNode state = socket.next("state");
         assertEquals(match.get("id"), state.path("match").path("id").asText());
         assertEquals(0, state.path("match").path("yourSeat").asInt());
@@ -123,7 +78,7 @@ class MatchSocketTest {
     @Test
     void malformedAndIllegalFramesGetErrorFramesAndTheConnectionStays() throws Exception {
         Map<String, String> match = guestMatch();
-        Socket socket = connect(match.get("id"), match.get("token"));
+        LiveSocket socket = connect(match.get("id"), match.get("token"));
         JsonNode state = socket.next("state");
 
         socket.send("hello");
@@ -154,7 +109,7 @@ class MatchSocketTest {
     @Test
     void aSocketSendingTooFastIsToldSoAndTheRestIsIgnored() throws Exception {
         Map<String, String> match = guestMatch();
-        Socket socket = connect(match.get("id"), match.get("token"));
+        LiveSocket socket = connect(match.get("id"), match.get("token"));
         socket.next("state");
         for (int i = 0; i < 12; i++) {
             socket.send("{\"type\": \"ping\"}");
@@ -167,17 +122,17 @@ class MatchSocketTest {
     @Test
     void aSocketWithoutTheGameTokenIsRefusedWithAReason() throws Exception {
         Map<String, String> match = guestMatch();
-        Socket socket = connect(match.get("id"), "wrong");
+        LiveSocket socket = connect(match.get("id"), "wrong");
         JsonNode error = socket.next("error");
         assertEquals(403, error.path("status").asInt());
-        Socket none = connect("00000000-0000-4000-8000-000000000000", match.get("token"));
+        LiveSocket none = connect("00000000-0000-4000-8000-000000000000", match.get("token"));
         assertEquals(404, none.next("error").path("status").asInt());
     }
 
     @Test
     void reconnectingResumesFromTheCurrentState() throws Exception {
         Map<String, String> match = guestMatch();
-        Socket first = connect(match.get("id"), match.get("token"));
+        LiveSocket first = connect(match.get("id"), match.get("token"));
         JsonNode state = first.next("state");
         int[] m = firstLegal(state.path("match").path("games").path(0));
         first.send("{\"type\": \"move\", \"moveNumber\": 1, \"slot\": " + m[0] + ", \"row\": " + m[1] + ", \"col\": "
@@ -185,7 +140,7 @@ class MatchSocketTest {
         JsonNode moved = first.next("moved");
         first.connection().closeAndAwait();
 
-        Socket again = connect(match.get("id"), match.get("token"));
+        LiveSocket again = connect(match.get("id"), match.get("token"));
         JsonNode resumed = again.next("state").path("match").path("games").path(0);
         assertEquals(2, resumed.path("nextMoveNumber").asInt());
         assertEquals(moved.path("result").path("game").path("board"), resumed.path("board"));
@@ -205,17 +160,7 @@ class MatchSocketTest {
                 .when().post("/api/matches").then().statusCode(201).extract();
         String id = match.path("id");
 
-        BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
-        WebSocketClientConnection aliceSocket = BasicWebSocketConnector.create().baseUri(base)
-                .path("/api/matches/" + id + "/live").addHeader("Authorization", "Bearer " + alice)
-                .onTextMessage((c, m) -> {
-                    try {
-                        frames.add(JSON.readTree(m));
-                    } catch (Exception e) {
-                        throw new AssertionError(e);
-                    }
-                }).connectAndAwait();
-        Socket socket = new Socket(aliceSocket, frames);
+        LiveSocket socket = LiveSocket.asPlayer(base, id, alice);
         JsonNode state = socket.next("state");
         assertEquals(0, state.path("match").path("yourSeat").asInt());
 
@@ -230,21 +175,11 @@ class MatchSocketTest {
         assertEquals(bobGame, update.path("game").path("gameId").asText());
         assertEquals((int) moved.path("game.score"), update.path("game").path("score").asInt());
         assertEquals(JSON.valueToTree(moved.path("game.board")), update.path("game").path("board"));
-        aliceSocket.closeAndAwait();
+        socket.connection().closeAndAwait();
     }
 
-    private Socket connectAs(String matchId, String bearer) {
-        BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
-        WebSocketClientConnection c = BasicWebSocketConnector.create().baseUri(base)
-                .path("/api/matches/" + matchId + "/live").addHeader("Authorization", "Bearer " + bearer)
-                .onTextMessage((conn, m) -> {
-                    try {
-                        frames.add(JSON.readTree(m));
-                    } catch (Exception e) {
-                        throw new AssertionError(e);
-                    }
-                }).connectAndAwait();
-        return new Socket(c, frames);
+    private LiveSocket connectAs(String matchId, String bearer) {
+        return LiveSocket.asPlayer(base, matchId, bearer);
     }
 
     /** A race on {@code level} between two new players: the match as the second one (seat 1) got it. */
@@ -275,7 +210,7 @@ class MatchSocketTest {
         String goneGame = match.path("games[1].id");
         String staysGame = match.path("games[0].id");
 
-        Socket socket = connectAs(id, stays);
+        LiveSocket socket = connectAs(id, stays);
         JsonNode state = socket.next("state");
         socket.send(move(1, firstLegal(state.path("match").path("games").path(0)), null));
         int score = socket.next("moved").path("result").path("game").path("score").asInt();
@@ -314,7 +249,7 @@ class MatchSocketTest {
         String id = match.path("id");
         String idleGame = match.path("games[0].id");
         String goneGame = match.path("games[1].id");
-        Socket socket = connectAs(id, idle);
+        LiveSocket socket = connectAs(id, idle);
         JsonNode state = socket.next("state");
 
         await().atMost(Duration.ofSeconds(30)).until(() -> stored(goneGame).status == GameEntity.Status.RESIGNED);
@@ -338,7 +273,7 @@ class MatchSocketTest {
         var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "HARD"))
                 .when().post("/api/matches").then().statusCode(201).extract();
         String id = match.path("id");
-        Socket socket = connect(id, match.path("gameToken"));
+        LiveSocket socket = connect(id, match.path("gameToken"));
         JsonNode state = socket.next("state");
         int[] m = firstLegal(state.path("match").path("games").path(1));
 
@@ -374,7 +309,7 @@ class MatchSocketTest {
 
         // in another mode a frame may name only the caller's own seat
         Map<String, String> ai = guestMatch();
-        Socket versus = connect(ai.get("id"), ai.get("token"));
+        LiveSocket versus = connect(ai.get("id"), ai.get("token"));
         versus.next("state");
         versus.send("{\"type\": \"resign\", \"seat\": 1}");
         JsonNode refused = versus.next("error");
@@ -394,8 +329,8 @@ class MatchSocketTest {
         String id = match.path("id");
         String aheadGame = match.path("games[1].id");
         // both keep a socket open (the heartbeat keeps them in the race)
-        Socket behindSocket = connectAs(id, behind);
-        Socket aheadSocket = connectAs(id, ahead);
+        LiveSocket behindSocket = connectAs(id, behind);
+        LiveSocket aheadSocket = connectAs(id, ahead);
         JsonNode behindState = behindSocket.next("state");
         aheadSocket.next("state");
         assertEquals(0, behindState.path("match").path("yourSeat").asInt());
