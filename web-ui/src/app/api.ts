@@ -1,6 +1,7 @@
 /** The services' REST APIs, with problem bodies turned into errors a person can read. */
 import { accessToken } from './auth';
 import { config } from './config';
+import { segment } from './paths';
 import type { Points } from '../game/rules';
 
 export const LEVELS = ['EASY', 'MEDIUM', 'HARD', 'EXPERT', 'DIABOLICAL'] as const;
@@ -152,13 +153,13 @@ export const games = {
     rememberGameToken([g.id], g.gameToken);
     return g;
   },
-  get: (id: string) => game<GameState>(`/api/games/${id}`, { owner: id }),
+  get: (id: string) => game<GameState>(`/api/games/${segment(id)}`, { owner: id }),
   move: (id: string, moveNumber: number, slot: number, row: number, col: number) =>
-    game<MoveAnswer>(`/api/games/${id}/moves`, { method: 'POST', owner: id, body: { moveNumber, slot, row, col } }),
-  undo: (id: string, moveNumber: number) => game<GameState>(`/api/games/${id}/undo`, { method: 'POST', owner: id, body: { moveNumber } }),
+    game<MoveAnswer>(`/api/games/${segment(id)}/moves`, { method: 'POST', owner: id, body: { moveNumber, slot, row, col } }),
+  undo: (id: string, moveNumber: number) => game<GameState>(`/api/games/${segment(id)}/undo`, { method: 'POST', owner: id, body: { moveNumber } }),
   hint: (id: string) =>
-    game<{ placements: { slot: number; row: number; col: number }[]; game: GameState }>(`/api/games/${id}/hint`, { method: 'POST', owner: id }),
-  resign: (id: string) => game<GameState>(`/api/games/${id}/resign`, { method: 'POST', owner: id }),
+    game<{ placements: { slot: number; row: number; col: number }[]; game: GameState }>(`/api/games/${segment(id)}/hint`, { method: 'POST', owner: id }),
+  resign: (id: string) => game<GameState>(`/api/games/${segment(id)}/resign`, { method: 'POST', owner: id }),
 };
 
 export const matches = {
@@ -167,9 +168,9 @@ export const matches = {
     if ('games' in m) rememberGameToken([m.id, ...m.games.map((g) => g.id)], m.gameToken);
     return m;
   },
-  get: (id: string) => game<Match>(`/api/matches/${id}`, { owner: id }),
-  ticket: (ticket: string) => game<Ticket>(`/api/matches/queue/${ticket}`),
-  leave: (ticket: string) => game<void>(`/api/matches/queue/${ticket}`, { method: 'DELETE' }),
+  get: (id: string) => game<Match>(`/api/matches/${segment(id)}`, { owner: id }),
+  ticket: (ticket: string) => game<Ticket>(`/api/matches/queue/${segment(ticket)}`),
+  leave: (ticket: string) => game<void>(`/api/matches/queue/${segment(ticket)}`, { method: 'DELETE' }),
 };
 
 /**

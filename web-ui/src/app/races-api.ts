@@ -1,5 +1,6 @@
 /** game-service's private races by link (PrivateRaceResource): the one place that reads those answers. */
 import { call, rememberGameToken, type Level, type Match } from './api';
+import { segment } from './paths';
 
 export interface PrivateRaceLink {
   code: string;
@@ -13,9 +14,9 @@ export interface PrivateRaceLink {
 
 export const privateRaces = {
   create: (level: Level) => call<PrivateRaceLink>('', '/api/races/private', { method: 'POST', body: { level } }),
-  get: (code: string) => call<PrivateRaceLink>('', `/api/races/private/${encodeURIComponent(code)}`),
+  get: (code: string) => call<PrivateRaceLink>('', `/api/races/private/${segment(code)}`),
   async join(code: string): Promise<Match> {
-    const match = await call<Match>('', `/api/races/private/${encodeURIComponent(code)}/join`, { method: 'POST' });
+    const match = await call<Match>('', `/api/races/private/${segment(code)}/join`, { method: 'POST' });
     rememberGameToken([match.id, ...match.games.map((g) => g.id)], match.gameToken);
     return match;
   },

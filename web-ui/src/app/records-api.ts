@@ -6,6 +6,7 @@
 import { call, type Level, type Options, type Period } from './api';
 import { config } from './config';
 import { parseReplayJson, type ReplayData } from '../game/replay';
+import { segment } from './paths';
 
 export type Outcome = 'RECORD' | 'VALID_NOT_ELIGIBLE' | 'REJECTED';
 export const OUTCOMES: Outcome[] = ['REJECTED', 'VALID_NOT_ELIGIBLE', 'RECORD'];
@@ -111,12 +112,12 @@ export const records = {
   myGames: (page = 0, size = 20) => lb<{ page: number; size: number; more: boolean; games: MyGame[] }>(`/api/leaderboards/me/games?${q({ page, size })}`),
   audits: (filter: { outcome?: Outcome | ''; suspicious?: boolean; level?: Level | ''; page?: number; size?: number }) =>
     lb<{ page: number; size: number; more: boolean; audits: AuditSummary[] }>(`/api/leaderboards/admin/audits?${q(filter)}`),
-  audit: (gameId: string) => lb<AuditDetail>(`/api/leaderboards/admin/audits/${encodeURIComponent(gameId)}`),
-  revalidate: (gameId: string) => lb<AuditDetail>(`/api/leaderboards/admin/audits/${encodeURIComponent(gameId)}/revalidate`, { method: 'POST' }),
+  audit: (gameId: string) => lb<AuditDetail>(`/api/leaderboards/admin/audits/${segment(gameId)}`),
+  revalidate: (gameId: string) => lb<AuditDetail>(`/api/leaderboards/admin/audits/${segment(gameId)}/revalidate`, { method: 'POST' }),
   strike: (gameId: string, reason: string) =>
-    lb<AuditDetail>(`/api/leaderboards/admin/audits/${encodeURIComponent(gameId)}/strike`, { method: 'POST', body: { reason } }),
+    lb<AuditDetail>(`/api/leaderboards/admin/audits/${segment(gameId)}/strike`, { method: 'POST', body: { reason } }),
   /** A finished game's replay from game-service (the caller's own game). */
-  replay: (gameId: string) => call<ReplayData>('', `/api/games/${encodeURIComponent(gameId)}/replay`, { owner: gameId, parse: parseReplayJson }),
+  replay: (gameId: string) => call<ReplayData>('', `/api/games/${segment(gameId)}/replay`, { owner: gameId, parse: parseReplayJson }),
 };
 
 /** An audit's replay with the start board the service sent beside it. */
