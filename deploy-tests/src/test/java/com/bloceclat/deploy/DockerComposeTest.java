@@ -74,6 +74,18 @@ class DockerComposeTest {
         assertEquals(expected, names);
     }
 
+    /**
+     * A graceful stop has time for its own waits (leaderboard-service's drain of a batch, up to 20 s; game-service's
+     * outbox batch in flight, up to 10 s): compose's default of 10 s cut them short.
+     */
+    @ParameterizedTest
+    @MethodSource("kafkaClients")
+    void aStopHasTimeForItsOwnWaits(String name) {
+        JsonNode grace = services.get(name).get("stop_grace_period");
+        assertNotNull(grace, name + " has compose's default of 10 s to stop");
+        assertEquals("30s", grace.asText());
+    }
+
     @ParameterizedTest
     @MethodSource("applicationServices")
     void serviceIsBuiltFromItsModuleAndPublishedOnTheContractPort(String name) throws IOException {
