@@ -71,8 +71,16 @@ describe('web UI: settings', () => {
     await page.waitForSelector('.tray button.tray-slot');
     await pick();
     assert.equal(await ghostOutline(), 'dashed', 'the ghost is marked, not only coloured');
-    const patterns = await page.locator('.tray .block').evaluateAll((blocks) => blocks.map((b) => getComputedStyle(b).backgroundImage));
-    assert.ok(patterns.some((p) => /gradient/.test(p) && p.split('gradient').length > 1), `blocks carry patterns: ${patterns[0]}`);
+    // read until the tray has settled (up to 5 s): the answer to the move above can redraw it while it is read, and
+    // a clean-clone run once read only blocks without their pattern
+    const patterned = (list) => list.some((p) => /gradient/.test(p) && p.split('gradient').length > 1);
+    let patterns = [];
+    for (const until = Date.now() + 5000; Date.now() < until;) {
+      patterns = await page.locator('.tray .block').evaluateAll((blocks) => blocks.map((b) => getComputedStyle(b).backgroundImage));
+      if (patterned(patterns)) break;
+      await page.waitForTimeout(100);
+    }
+    assert.ok(patterned(patterns), `blocks carry patterns: ${patterns[0]}`);
     await shoot(page, 'solo-high-contrast');
     await page.keyboard.press('Escape');
 
