@@ -11,7 +11,6 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 
 import com.bloceclat.engine.Level;
@@ -20,7 +19,9 @@ import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
 /**
  * A game's row: how it was set up, who owns it, and a summary of its state written with each event. The state
- * itself is rebuilt from {@link GameEvent}s.
+ * itself is rebuilt from {@link GameEvent}s. game-service reads and writes these rows by plain JDBC
+ * ({@link GameRows}), as values: the mapping here is what the schema is validated against, and what queries and
+ * tests read.
  */
 @Entity
 @Table(name = "game")
@@ -123,11 +124,6 @@ public class GameEntity extends PanacheEntityBase {
     /** Online race: when the game was resigned for its player because they had gone (see RaceReaper). */
     @Column(name = "left_at")
     public OffsetDateTime leftAt;
-
-    /** The game, locked for this transaction so that moves on one game are applied one at a time. */
-    public static GameEntity lockedById(UUID id) {
-        return findById(id, LockModeType.PESSIMISTIC_WRITE);
-    }
 
     /**
      * Marks the players of these games as there now (database clock): only online-race games still playing, and

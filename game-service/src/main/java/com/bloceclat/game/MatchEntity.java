@@ -1,7 +1,6 @@
 package com.bloceclat.game;
 
 import java.time.OffsetDateTime;
-import java.util.List;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
@@ -66,9 +65,5 @@ public class MatchEntity extends PanacheEntityBase {
     /** The match, locked for this transaction: its result is decided by one transaction at a time. */
     public static MatchEntity lockedById(UUID id) {
         return findById(id, LockModeType.PESSIMISTIC_WRITE);
-    }
-
-    public List<GameEntity> games() {
-        return GameEntity.list("matchId = ?1 order by seat", id);
     }
 }

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.Consumer;
 
+import jakarta.persistence.LockModeType;
+
 import org.junit.jupiter.api.Test;
 
 import com.bloceclat.engine.Board;
@@ -48,7 +50,7 @@ class GameCacheIntegrationTest {
     private static void writeElsewhere(Started g, GameEvent.Type type, int round, int moveNumber,
             Consumer<GameEvent> fields, boolean bumpCount) {
         QuarkusTransaction.requiringNew().run(() -> {
-            GameEntity row = GameEntity.lockedById(UUID.fromString(g.id()));
+            GameEntity row = GameEntity.findById(UUID.fromString(g.id()), LockModeType.PESSIMISTIC_WRITE);
             GameEvent e = new GameEvent();
             e.gameId = row.id;
             e.seq = row.eventCount;

@@ -22,7 +22,6 @@ import jakarta.ws.rs.ProcessingException;
 import org.eclipse.microprofile.context.ManagedExecutor;
 import org.jboss.logging.Logger;
 
-import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.solver.client.SolverBusyException;
 import com.bloceclat.solver.client.SolverClient;
@@ -313,11 +312,11 @@ public class AiDriver {
             boolean waiting = !ready.isEmpty() || unmet;
             limit.updateAndGet(l -> l.afterAnswer(waiting));
             OffsetDateTime placed = QuarkusTransaction.requiringNew().call(() -> {
-                if (!games.aiPlay(question, answer)) {
-                    return null;
+                OffsetDateTime at = games.aiPlay(question, answer);
+                if (at != null) {
+                    leases.renew(id, holder, config.pace(), config.lease());
                 }
-                leases.renew(id, holder, config.pace(), config.lease());
-                return GameEntity.<GameEntity>findById(id).updatedAt;
+                return at;
             });
             turnNanos = 0.9 * turnNanos + 0.1 * (System.nanoTime() - started);
             if (placed == null) {

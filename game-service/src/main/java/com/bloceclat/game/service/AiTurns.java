@@ -1,5 +1,6 @@
 package com.bloceclat.game.service;
 
+import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.UUID;
@@ -56,17 +57,17 @@ class AiTurns {
 
     /**
      * Plays the first placement of the solver's answer on the AI's game, unless the game moved on meanwhile (another
-     * replica played it). Answers whether a placement was made.
+     * replica played it). Answers the placement's time (its game's last change), or null when none was made.
      */
-    boolean play(AiQuestion question, Solution answer) {
+    OffsetDateTime play(AiQuestion question, Solution answer) {
         GameEntity g = store.locked(question.gameId());
         if (g.eventCount != question.eventCount() || g.status != GameEntity.Status.PLAYING
                 || store.match(g.matchId).status != MatchEntity.Status.PLAYING) {
-            return false;
+            return null;
         }
         Suggestion first = SolverQuestions.first(answer, question.slots(), g.id);
         Rebuilt r = log.current(g);
         moves.placed(g, r, r.lastMoveNumber + 1, first.slot(), first.row(), first.col());
-        return true;
+        return g.updatedAt;
     }
 }

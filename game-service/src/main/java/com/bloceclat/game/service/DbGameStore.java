@@ -4,28 +4,28 @@ import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
+import com.bloceclat.game.GameRows;
 import com.bloceclat.game.MatchEntity;
 
 /**
- * The games in PostgreSQL, through their Panache entities, but for the events: the move path's one insert goes
- * straight to JDBC on the transaction's connection (no entity to manage, dirty-check or flush; docs/game-service.md
- * "Lean writes").
+ * The games in PostgreSQL: their rows and events by plain JDBC on the transaction's connection ({@link GameRows},
+ * {@link GameEvent#insert}: no entity to load, snapshot, dirty-check or flush; docs/game-service.md "Lean writes"),
+ * the events' replay and the matches through their Panache entities.
  */
 @ApplicationScoped
 class DbGameStore implements GameStore {
 
     @Override
     public GameEntity locked(UUID id) {
-        return GameEntity.lockedById(id);
+        return GameRows.byId(id, true);
     }
 
     @Override
     public GameEntity read(UUID id) {
-        return GameEntity.findById(id);
+        return GameRows.byId(id, false);
     }
 
     @Override
@@ -35,9 +35,12 @@ class DbGameStore implements GameStore {
 
     @Override
     public void insert(GameEntity g) {
-        g.persist();
-        // written now: the events appended to it go to the database by JDBC and refer to its row
-        GameEntity.flush();
+        GameRows.insert(g);
+    }
+
+    @Override
+    public void update(GameEntity g) {
+        GameRows.update(g);
     }
 
     @Override
@@ -57,17 +60,17 @@ class DbGameStore implements GameStore {
 
     @Override
     public GameEntity lockedSeat(UUID matchId, int seat) {
-        GameEntity g = seat(matchId, seat);
-        if (g != null) {
-            // refreshed under the lock: the row read just before may have changed since
-            GameEntity.getEntityManager().refresh(g, LockModeType.PESSIMISTIC_WRITE);
-        }
-        return g;
+        return GameRows.seat(matchId, seat, true);
     }
 
     @Override
     public GameEntity seat(UUID matchId, int seat) {
-        return GameEntity.find("matchId = ?1 and seat = ?2", matchId, seat).firstResult();
+        return GameRows.seat(matchId, seat, false);
+    }
+
+    @Override
+    public List<GameEntity> seats(UUID matchId) {
+        return GameRows.ofMatch(matchId);
     }
 
     @Override

@@ -23,10 +23,10 @@ import com.bloceclat.game.messaging.GameMessages;
  * <li>{@link #current}: its state after the row's event count, from this replica's {@link GameCache} or replayed
  * from its events ({@link Rebuilt#of});</li>
  * <li>the command handler applies the command on the engine ({@code Game}) and refuses what the rules refuse;</li>
- * <li>{@link #append}: the event stored, the row's summary updated, the game ended if the event ended it
- * ({@link #finish}), {@link GameChanged} fired (matches observe it, {@link MatchJudge}), then the {@code game-events}
- * message written to the outbox; the new state is handed to the cache, which keeps it only once the transaction
- * has committed.</li>
+ * <li>{@link #append}: the event stored, the game ended if the event ended it ({@link #finish}), {@link GameChanged}
+ * fired (matches observe it, {@link MatchJudge}), the {@code game-events} message written to the outbox, then the
+ * row's summary written ({@link GameStore#update}); the new state is handed to the cache, which keeps it only once
+ * the transaction has committed.</li>
  * </ol>
  * Guarantees: a game's event {@code n} is written only by the transaction holding its row lock with
  * {@code event_count = n}, so events are numbered without gap or double; a game ends in one place ({@link #finish}),
@@ -117,12 +117,14 @@ class GameLog {
         g.updatedAt = event.createdAt;
         summarize(g, r.game);
         if (event.type == GameEvent.Type.RESIGN) {
-            finish(g, GameEntity.Status.RESIGNED, r.game, event.createdAt);
+            end(g, GameEntity.Status.RESIGNED, r.game, event.createdAt);
         } else if (r.game.gameOver()) {
-            finish(g, GameEntity.Status.OVER, r.game, event.createdAt);
+            end(g, GameEntity.Status.OVER, r.game, event.createdAt);
         }
         changes.fire(new GameChanged(g, r.game, event));
         messages.changed(g, r.game, event);
+        // the row last: it is what the event changed, after whatever the match's judge changed in it (WON)
+        store.update(g);
         remember(g, r);
         return event;
     }
@@ -133,6 +135,15 @@ class GameLog {
      * The caller holds the game's row lock. Answers whether it ended the game now.
      */
     boolean finish(GameEntity g, GameEntity.Status status, Game state, OffsetDateTime at) {
+        if (!end(g, status, state, at)) {
+            return false;
+        }
+        store.update(g);
+        return true;
+    }
+
+    /** {@link #finish} but for writing the row, which the caller does ({@link #append}). */
+    private boolean end(GameEntity g, GameEntity.Status status, Game state, OffsetDateTime at) {
         if (g.finished()) {
             return false;
         }

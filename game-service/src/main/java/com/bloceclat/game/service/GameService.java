@@ -2,6 +2,7 @@ package com.bloceclat.game.service;
 
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -167,9 +168,9 @@ public class GameService {
         return ai.question(gameId);
     }
 
-    /** Plays the AI's placement the solver answered ({@link AiTurns#play}). */
+    /** Plays the AI's placement the solver answered ({@link AiTurns#play}): its time, or null when not played. */
     @Transactional
-    public boolean aiPlay(AiQuestion question, Solution answer) {
+    public OffsetDateTime aiPlay(AiQuestion question, Solution answer) {
         return ai.play(question, answer);
     }
 

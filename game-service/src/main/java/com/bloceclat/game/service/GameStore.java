@@ -26,6 +26,12 @@ interface GameStore {
     /** Stores a new game's row. */
     void insert(GameEntity g);
 
+    /**
+     * Writes what changes in a game's row after its insert (status, score, event count, times); its row is locked by
+     * this transaction. The rows this store answers are values: a change is stored only by this.
+     */
+    void update(GameEntity g);
+
     /** Appends an event; its game's row is locked by this transaction. */
     void append(GameEvent e);
 
@@ -37,6 +43,9 @@ interface GameStore {
 
     /** The game of {@code seat} in a match, or null. */
     GameEntity seat(UUID matchId, int seat);
+
+    /** A match's games, by seat. */
+    List<GameEntity> seats(UUID matchId);
 
     /** The game of {@code seat} in a match, its row locked for this transaction and read under the lock, or null. */
     GameEntity lockedSeat(UUID matchId, int seat);

@@ -42,6 +42,9 @@ public class MatchService {
     MatchJudge judge;
 
     @Inject
+    GameStore store;
+
+    @Inject
     GameConfig.Race raceConfig;
 
     /** A match against the AI: seat 0 is the person, seat 1 the AI, on the same seed and start board. */
@@ -164,7 +167,7 @@ public class MatchService {
         if (m == null) {
             throw new NotFoundException("There is no match " + id + ".");
         }
-        List<GameEntity> seats = m.games();
+        List<GameEntity> seats = store.seats(m.id);
         for (GameEntity g : seats) {
             if (g.ownerSubject != null || g.guestTokenHash != null) {
                 try {
@@ -196,7 +199,7 @@ public class MatchService {
      * and the other seat's grid held back to the end of your round while it is ahead of you.
      */
     private MatchView view(MatchEntity m, int yourSeat, String token) {
-        List<GameEntity> all = m.games();
+        List<GameEntity> all = store.seats(m.id);
         GameEntity mine = all.get(yourSeat);
         boolean finished = m.status == MatchEntity.Status.FINISHED;
         int myRound = games.roundOf(mine);
@@ -229,11 +232,8 @@ public class MatchService {
             return Optional.of(event);
         }
         MatchEntity m = MatchEntity.findById(matchId);
-        GameEntity viewer = m == null ? null
-                : GameEntity.<GameEntity>find("matchId = ?1 and seat = ?2", matchId, viewerSeat).firstResult();
-        GameEntity other = m == null ? null
-                : GameEntity.<GameEntity>find("matchId = ?1 and seat = ?2", matchId, event.path("seat").asInt())
-                        .firstResult();
+        GameEntity viewer = m == null ? null : store.seat(matchId, viewerSeat);
+        GameEntity other = m == null ? null : store.seat(matchId, event.path("seat").asInt());
         if (viewer == null || other == null) {
             return Optional.empty();
         }

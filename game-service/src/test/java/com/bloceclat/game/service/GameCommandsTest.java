@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.annotation.Annotation;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,12 +64,12 @@ class GameCommandsTest {
 
         @Override
         public GameEntity locked(UUID id) {
-            return games.get(id);
+            return copy(games.get(id));
         }
 
         @Override
         public GameEntity read(UUID id) {
-            return games.get(id);
+            return copy(games.get(id));
         }
 
         @Override
@@ -77,7 +80,37 @@ class GameCommandsTest {
 
         @Override
         public void insert(GameEntity g) {
-            games.put(g.id, g);
+            games.put(g.id, copy(g));
+        }
+
+        @Override
+        public void update(GameEntity g) {
+            assertTrue(games.containsKey(g.id), "a row inserted before");
+            games.put(g.id, copy(g));
+        }
+
+        @Override
+        public List<GameEntity> seats(UUID matchId) {
+            return games.values().stream().filter(g -> matchId.equals(g.matchId))
+                    .sorted(Comparator.comparing(g -> g.seat)).map(MemoryStore::copy).toList();
+        }
+
+        /** Rows are values, as DbGameStore's: a change the commands do not write back through update is lost. */
+        static GameEntity copy(GameEntity g) {
+            if (g == null) {
+                return null;
+            }
+            GameEntity c = new GameEntity();
+            try {
+                for (Field f : GameEntity.class.getDeclaredFields()) {
+                    if (!Modifier.isStatic(f.getModifiers())) {
+                        f.set(c, f.get(g));
+                    }
+                }
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+            return c;
         }
 
         @Override
@@ -105,7 +138,7 @@ class GameCommandsTest {
         @Override
         public GameEntity seat(UUID matchId, int seat) {
             return games.values().stream().filter(g -> matchId.equals(g.matchId) && g.seat == seat).findFirst()
-                    .orElse(null);
+                    .map(MemoryStore::copy).orElse(null);
         }
 
         @Override

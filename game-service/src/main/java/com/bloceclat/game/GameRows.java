@@ -1,0 +1,172 @@
+package com.bloceclat.game;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import org.hibernate.Session;
+
+import com.bloceclat.engine.Level;
+
+/**
+ * Games' rows read and written by plain JDBC on the transaction's connection (docs/game-service.md "Lean writes"):
+ * the rows of the command layer are plain values, not entities of Hibernate's session, so a move locks its row and
+ * reads it with one statement and writes its summary with one, without the session's load, snapshot, dirty check and
+ * flush. {@link GameEntity} stays the row's type (and its mapping, which the schema is validated against).
+ * <p>
+ * The row's columns that change after its insert, and only through {@link #update}: {@code status}, {@code score},
+ * {@code assisted}, {@code event_count}, {@code updated_at}, {@code finished_at}, {@code left_at}. The others are
+ * written elsewhere, never here: {@code last_seen_at} ({@link GameEntity#seen}), {@code client_key} (ClientLimits),
+ * {@code ai_lease_*} (AiLeases).
+ */
+public final class GameRows {
+
+    private static final String COLUMNS = "id, mode, level, seed, seed_source, daily_day, owner_subject, owner_name, "
+            + "guest_token_hash, status, score, assisted, event_count, created_at, updated_at, finished_at, match_id, "
+            + "seat, last_seen_at, left_at";
+
+    private GameRows() {
+    }
+
+    /** The game's row, or null; {@code lock}: locked for this transaction ({@code FOR UPDATE}). */
+    public static GameEntity byId(UUID id, boolean lock) {
+        return one("SELECT " + COLUMNS + " FROM game WHERE id = ?" + (lock ? " FOR UPDATE" : ""), id, null);
+    }
+
+    /** The game of {@code seat} in a match, or null; {@code lock}: locked for this transaction. */
+    public static GameEntity seat(UUID matchId, int seat, boolean lock) {
+        return one("SELECT " + COLUMNS + " FROM game WHERE match_id = ? AND seat = ?" + (lock ? " FOR UPDATE" : ""),
+                matchId, seat);
+    }
+
+    /** A match's games, by seat. */
+    public static List<GameEntity> ofMatch(UUID matchId) {
+        return work(c -> {
+            try (PreparedStatement q = c.prepareStatement("SELECT " + COLUMNS + " FROM game WHERE match_id = ? "
+                    + "ORDER BY seat")) {
+                q.setObject(1, matchId);
+                try (ResultSet r = q.executeQuery()) {
+                    List<GameEntity> games = new ArrayList<>(2);
+                    while (r.next()) {
+                        games.add(row(r));
+                    }
+                    return games;
+                }
+            }
+        });
+    }
+
+    /**
+     * Inserts a new game's row. What Hibernate's session holds is written first: the row refers to its match, which
+     * may have been persisted in this transaction and not written yet.
+     */
+    public static void insert(GameEntity g) {
+        Session session = GameEntity.getEntityManager().unwrap(Session.class);
+        session.flush();
+        session.doWork(c -> {
+            try (PreparedStatement q = c.prepareStatement("INSERT INTO game (" + COLUMNS + ") "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                q.setObject(1, g.id);
+                q.setString(2, g.mode.name());
+                q.setString(3, g.level.name());
+                q.setLong(4, g.seed);
+                q.setString(5, g.seedSource.name());
+                q.setObject(6, g.dailyDay, Types.DATE);
+                q.setString(7, g.ownerSubject);
+                q.setString(8, g.ownerName);
+                q.setString(9, g.guestTokenHash);
+                q.setString(10, g.status.name());
+                q.setInt(11, g.score);
+                q.setBoolean(12, g.assisted);
+                q.setInt(13, g.eventCount);
+                q.setObject(14, g.createdAt);
+                q.setObject(15, g.updatedAt);
+                q.setObject(16, g.finishedAt);
+                q.setObject(17, g.matchId);
+                q.setObject(18, g.seat, Types.INTEGER);
+                q.setObject(19, g.lastSeenAt);
+                q.setObject(20, g.leftAt);
+                q.executeUpdate();
+            }
+        });
+    }
+
+    /**
+     * Writes the columns that change after the insert (the class comment) of a row this transaction has locked.
+     *
+     * @throws IllegalStateException when there is no such row
+     */
+    public static void update(GameEntity g) {
+        int updated = work(c -> {
+            try (PreparedStatement q = c.prepareStatement("UPDATE game SET status = ?, score = ?, assisted = ?, "
+                    + "event_count = ?, updated_at = ?, finished_at = ?, left_at = ? WHERE id = ?")) {
+                q.setString(1, g.status.name());
+                q.setInt(2, g.score);
+                q.setBoolean(3, g.assisted);
+                q.setInt(4, g.eventCount);
+                q.setObject(5, g.updatedAt);
+                q.setObject(6, g.finishedAt);
+                q.setObject(7, g.leftAt);
+                q.setObject(8, g.id);
+                return q.executeUpdate();
+            }
+        });
+        if (updated != 1) {
+            throw new IllegalStateException("game " + g.id + " has no row to update");
+        }
+    }
+
+    private static GameEntity one(String sql, UUID id, Integer seat) {
+        return work(c -> {
+            try (PreparedStatement q = c.prepareStatement(sql)) {
+                q.setObject(1, id);
+                if (seat != null) {
+                    q.setInt(2, seat);
+                }
+                try (ResultSet r = q.executeQuery()) {
+                    return r.next() ? row(r) : null;
+                }
+            }
+        });
+    }
+
+    private static GameEntity row(ResultSet r) throws SQLException {
+        GameEntity g = new GameEntity();
+        g.id = r.getObject(1, UUID.class);
+        g.mode = GameEntity.Mode.valueOf(r.getString(2));
+        g.level = Level.valueOf(r.getString(3));
+        g.seed = r.getLong(4);
+        g.seedSource = GameEntity.SeedSource.valueOf(r.getString(5));
+        g.dailyDay = r.getObject(6, LocalDate.class);
+        g.ownerSubject = r.getString(7);
+        g.ownerName = r.getString(8);
+        g.guestTokenHash = r.getString(9);
+        g.status = GameEntity.Status.valueOf(r.getString(10));
+        g.score = r.getInt(11);
+        g.assisted = r.getBoolean(12);
+        g.eventCount = r.getInt(13);
+        g.createdAt = r.getObject(14, OffsetDateTime.class);
+        g.updatedAt = r.getObject(15, OffsetDateTime.class);
+        g.finishedAt = r.getObject(16, OffsetDateTime.class);
+        g.matchId = r.getObject(17, UUID.class);
+        g.seat = r.getObject(18, Integer.class);
+        g.lastSeenAt = r.getObject(19, OffsetDateTime.class);
+        g.leftAt = r.getObject(20, OffsetDateTime.class);
+        return g;
+    }
+
+    private interface Work<T> {
+        T on(Connection c) throws SQLException;
+    }
+
+    private static <T> T work(Work<T> work) {
+        return GameEntity.getEntityManager().unwrap(Session.class).doReturningWork(work::on);
+    }
+}
