@@ -3,6 +3,7 @@ package com.bloceclat.deploy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -56,6 +57,7 @@ import io.fabric8.kubernetes.api.model.networking.v1.HTTPIngressPath;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressRule;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 
 class KubernetesManifestsTest {
@@ -126,6 +128,12 @@ class KubernetesManifestsTest {
 
         assertProbe(container, container.getLivenessProbe(), "/q/health/live", port);
         assertProbe(container, container.getReadinessProbe(), "/q/health/ready", port);
+        // a busy JVM (a collection, the JIT after a start) may take over the 1 s default to answer: a liveness probe
+        // that times out then restarts the pod when it is needed most, and a readiness probe takes it out of service
+        for (Probe probe : List.of(container.getLivenessProbe(), container.getReadinessProbe())) {
+            assertNotNull(probe.getTimeoutSeconds(), module + ": a probe without timeoutSeconds waits 1 s");
+            assertTrue(probe.getTimeoutSeconds() >= 3, module + ": probe timeout " + probe.getTimeoutSeconds());
+        }
         if (container.getStartupProbe() != null) {
             assertProbe(container, container.getStartupProbe(), "/q/health/started", port);
         }
@@ -230,7 +238,8 @@ class KubernetesManifestsTest {
             Deployment deployment = get(Deployment.class, target);
             assertTrue(hpa.getSpec().getMinReplicas() >= 1
                     && hpa.getSpec().getMinReplicas() <= hpa.getSpec().getMaxReplicas(), "replica bounds of " + target);
-            assertTrue(deployment.getSpec().getReplicas() >= hpa.getSpec().getMinReplicas(), "replicas of " + target);
+            // an HPA's Deployment declares no count: each apply would set it back, under the HPA's feet
+            assertNull(deployment.getSpec().getReplicas(), "replicas of " + target + " are the HPA's to set");
             assertFalse(hpa.getSpec().getMetrics().isEmpty(), "metrics of " + target);
             scaled.add(target);
         }
@@ -283,11 +292,32 @@ class KubernetesManifestsTest {
         return podLabels.entrySet().containsAll(service.getSpec().getSelector().entrySet());
     }
 
+    /**
+     * A drain of a node or an upgrade of the cluster (voluntary disruptions) never takes every replica of a scaled
+     * service at once: each has a PodDisruptionBudget over its pods that lets one go at a time.
+     */
+    @Test
+    void everyScaledServiceLosesOnePodAtATimeToADrain() {
+        List<PodDisruptionBudget> budgets = all(PodDisruptionBudget.class);
+        for (HorizontalPodAutoscaler hpa : all(HorizontalPodAutoscaler.class)) {
+            String target = hpa.getSpec().getScaleTargetRef().getName();
+            Map<String, String> pods = get(Deployment.class, target).getSpec().getTemplate().getMetadata().getLabels();
+            List<PodDisruptionBudget> covering = budgets.stream()
+                    .filter(b -> pods.entrySet().containsAll(b.getSpec().getSelector().getMatchLabels().entrySet()))
+                    .toList();
+            assertEquals(1, covering.size(), "disruption budgets over the pods of " + target + ": " + covering);
+            PodDisruptionBudget budget = covering.get(0);
+            assertNull(budget.getSpec().getMinAvailable(), target + ": minAvailable would block drains at one pod");
+            assertEquals(new IntOrString(1), budget.getSpec().getMaxUnavailable(), target);
+            assertTrue(hpa.getSpec().getMinReplicas() >= 2, target + ": one pod left would be all of it");
+        }
+        assertEquals(all(HorizontalPodAutoscaler.class).size(), budgets.size(), "a budget per scaled service");
+    }
+
     /** Its replicas are one consumer group: at least 2, and never more than game-finished has partitions. */
     @Test
     void leaderboardRunsTwoReplicasAndScalesUpToThePartitions() {
         HorizontalPodAutoscaler hpa = get(HorizontalPodAutoscaler.class, "leaderboard-service");
-        assertTrue(get(Deployment.class, "leaderboard-service").getSpec().getReplicas() >= 2);
         assertTrue(hpa.getSpec().getMinReplicas() >= 2, "min replicas");
         assertTrue(hpa.getSpec().getMaxReplicas() <= KafkaAccess.load().topics().get("game-finished"),
                 "more replicas than partitions of game-finished would idle");
