@@ -2,6 +2,7 @@ package com.bloceclat.game.service;
 
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -64,30 +65,31 @@ public class RaceReaper {
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     public void tick() {
         try {
-            for (UUID id : gone()) {
-                try {
-                    if (games.resignIfGone(id, config.disconnectTimeout())) {
-                        LOG.infof("Race game %s resigned: its player has been gone for over %s", id,
-                                config.disconnectTimeout());
-                    }
-                } catch (RuntimeException e) {
-                    LOG.warnf("Race game %s: resigning a gone player failed (%s); the next pass retries", id,
-                            e.getMessage());
-                }
-            }
-            for (UUID id : idle()) {
-                try {
-                    if (games.resignIfIdle(id, limits.openFor())) {
-                        LOG.infof("Versus-AI game %s resigned: its person has not played for over %s", id,
-                                limits.openFor());
-                    }
-                } catch (RuntimeException e) {
-                    LOG.warnf("Versus-AI game %s: resigning an idle person failed (%s); the next pass retries", id,
-                            e.getMessage());
-                }
-            }
+            reap(gone(), id -> games.resignIfGone(id, config.disconnectTimeout()),
+                    "Race game %s resigned: its player has been gone for over " + config.disconnectTimeout(),
+                    "Race game %s: resigning a gone player failed (%s); the next pass retries");
+            reap(idle(), id -> games.resignIfIdle(id, limits.openFor()),
+                    "Versus-AI game %s resigned: its person has not played for over " + limits.openFor(),
+                    "Versus-AI game %s: resigning an idle person failed (%s); the next pass retries");
         } catch (RuntimeException e) {
             LOG.warnf("Race reaper pass failed (%s); the next pass retries", e.getMessage());
+        }
+    }
+
+    /**
+     * Resigns each candidate that still qualifies under its lock ({@code resign} answers whether it did), logging
+     * {@code resigned} (the game's id) or {@code failed} (the id and the reason): one that fails is left to the next
+     * pass and never stops the others.
+     */
+    private static void reap(List<UUID> candidates, Predicate<UUID> resign, String resigned, String failed) {
+        for (UUID id : candidates) {
+            try {
+                if (resign.test(id)) {
+                    LOG.infof(resigned, id);
+                }
+            } catch (RuntimeException e) {
+                LOG.warnf(failed, id, e.getMessage());
+            }
         }
     }
 
