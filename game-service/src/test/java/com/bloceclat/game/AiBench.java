@@ -40,7 +40,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * solver-service replica and the game-service replicas as processes of their own.
  * <p>
  * For each N: a set-up replica whose AI never plays ({@code bloc.ai.pace} 1 h) creates N matches (HARD, strength 5,
- * one logged-in player each) and each person plays {@code ROUNDS} rounds ahead (the engine's strength-4 search in
+ * one logged-in player each) and each person plays {@code ROUNDS} rounds ahead (the engine's strength-5 search in
  * this JVM), so that in the measured windows the AI is never held back by its person and the persons send nothing:
  * the load is the AI's alone. Then one replica (pace 1 s) plays for WARMUP + MEASURE seconds, then two replicas do.
  * Lateness is the replicas' own {@code bloc_ai_lateness_seconds} histogram over the measured window (bucket counts
@@ -163,7 +163,10 @@ public final class AiBench {
         return JSON.readTree(r.body());
     }
 
-    /** The person's next placement, {slot, row, col}: the first of the engine's strength-4 sequence. */
+    /**
+     * The person's next placement, {slot, row, col}: the first of the engine's strength-5 sequence, which lives long on
+     * HARD (a person whose game ends early soon ends its AI's match, and that AI stops placing).
+     */
     private static int[] best(JsonNode game) {
         List<String> rows = new ArrayList<>();
         game.path("board").forEach(r -> rows.add(r.asText()));
@@ -183,7 +186,7 @@ public final class AiBench {
             return null;
         }
         Solution s = Solver.solve(new SolveRequest(board, pieces, game.path("streak").asInt(),
-                game.path("miss").asInt(), Level.HARD, Mode.AI, 4, 7, 0));
+                game.path("miss").asInt(), Level.HARD, Mode.AI, 5, 7, 0));
         if (s.best() == null || s.best().placements().isEmpty()) {
             return null;
         }

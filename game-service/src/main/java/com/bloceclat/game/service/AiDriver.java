@@ -23,6 +23,7 @@ import org.eclipse.microprofile.context.ManagedExecutor;
 import org.jboss.logging.Logger;
 
 import com.bloceclat.game.config.GameConfig;
+import com.bloceclat.game.service.Views.Suggestion;
 import com.bloceclat.solver.client.SolverBusyException;
 import com.bloceclat.solver.client.SolverClient;
 import com.bloceclat.solver.client.SolverUnavailableException;
@@ -40,8 +41,12 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxException;
 
 /**
- * Plays the AI's games: each AI game still playing gets its next placement from solver-service one
- * {@code bloc.ai.pace} after its last change. AI turns are claimed, not raced:
+ * Plays the AI's games: each AI game still playing places its next piece one {@code bloc.ai.pace} after its last
+ * change. The first placement of each round asks solver-service for the round (the best sequence of the pieces left,
+ * as the engine's self-play measures the AI's strength: one search a round); the replica keeps the rest of that plan
+ * and plays it at the next turns without asking, while the game's event count is the one the plan follows. A plan is
+ * this replica's alone: a game claimed by another replica, or parked mid-round, asks again. AI turns are claimed, not
+ * raced:
  * <ul>
  * <li><b>Each turn is asked of solver-service once across replicas.</b> Every {@code bloc.ai.poll} (the Quarkus
  * scheduler, never two passes at once) a replica claims the AI games due before its next pass that no replica holds
@@ -70,8 +75,10 @@ import io.vertx.core.VertxException;
  * capacity.
  * <p>
  * Metrics: {@code bloc.ai.lateness} (from a turn's due time to its placement's commit; turns that waited for their
- * person are not counted), {@code bloc.ai.solver.calls} and {@code bloc.ai.placements} (their ratio is the solver
- * calls per AI placement: 1.0 but for retries after failures), {@code bloc.ai.answers.discarded},
+ * person are not counted), {@code bloc.ai.solver.calls}, {@code bloc.ai.placements} and
+ * {@code bloc.ai.placements.planned} (placed from a plan, without a call): calls equal placements minus planned ones
+ * but for retries after failures, so no turn is asked twice; a round of three pieces costs one call
+ * ({@code AiReplicasIT}), {@code bloc.ai.answers.discarded},
  * {@code bloc.ai.in.flight}, {@code bloc.ai.in.flight.limit}, {@code bloc.ai.games} (held), {@code bloc.ai.waiting}.
  */
 @ApplicationScoped
@@ -107,10 +114,17 @@ public class AiDriver {
     final UUID holder = UUID.randomUUID();
 
     /**
-     * A turn of a held game: when it is due (application clock), and whether it follows a wait for the person (its
-     * lateness is then not the AI's: not counted).
+     * A turn of a held game: when it is due (application clock), whether it follows a wait for the person (its
+     * lateness is then not the AI's: not counted), and the rest of the round's plan the solver answered, or null.
      */
-    record Turn(UUID gameId, OffsetDateTime due, boolean waited) {
+    record Turn(UUID gameId, OffsetDateTime due, boolean waited, Plan plan) {
+    }
+
+    /**
+     * The placements left of the solver's answer for a round, to play in order, valid while the game's event count is
+     * {@code eventCount} (only its AI changes an AI game: the count moves only with its own placements).
+     */
+    record Plan(int eventCount, List<Suggestion> placements) {
     }
 
     /** The games this replica holds, each with its next turn. */
@@ -132,6 +146,7 @@ public class AiDriver {
     private Timer lateness;
     private Counter calls;
     private Counter placements;
+    private Counter planned;
     private Counter discarded;
 
     void start(@Observes StartupEvent event) {
@@ -144,6 +159,8 @@ public class AiDriver {
         calls = Counter.builder("bloc.ai.solver.calls").description("Solver calls made for AI turns")
                 .register(registry);
         placements = Counter.builder("bloc.ai.placements").description("AI placements made").register(registry);
+        planned = Counter.builder("bloc.ai.placements.planned")
+                .description("AI placements made from the round's plan, without a solver call").register(registry);
         discarded = Counter.builder("bloc.ai.answers.discarded")
                 .description("Solver answers for AI turns not played: the game had changed meanwhile")
                 .register(registry);
@@ -217,7 +234,7 @@ public class AiDriver {
                 if (c.parkedUntil() != null && c.parkedUntil().isAfter(due)) {
                     due = c.parkedUntil();
                 }
-                Turn turn = new Turn(c.gameId(), due, c.parkedUntil() != null);
+                Turn turn = new Turn(c.gameId(), due, c.parkedUntil() != null, null);
                 if (held.putIfAbsent(c.gameId(), turn) == null) {
                     schedule(turn);
                 }
@@ -308,11 +325,18 @@ public class AiDriver {
                 leases.park(id, holder, config.pace());
                 return;
             }
-            Solution answer = ask(question);
-            boolean waiting = !ready.isEmpty() || unmet;
-            limit.updateAndGet(l -> l.afterAnswer(waiting));
+            List<Suggestion> plan;
+            Plan held = turn.plan();
+            boolean fromPlan = held != null && held.eventCount() == question.eventCount();
+            if (fromPlan) {
+                plan = held.placements(); // the round's plan, asked at its first placement: no search
+            } else {
+                plan = SolverQuestions.plan(ask(question), question.slots(), id);
+                boolean waiting = !ready.isEmpty() || unmet;
+                limit.updateAndGet(l -> l.afterAnswer(waiting));
+            }
             OffsetDateTime placed = QuarkusTransaction.requiringNew().call(() -> {
-                OffsetDateTime at = games.aiPlay(question, answer);
+                OffsetDateTime at = games.aiPlay(question, plan.get(0));
                 if (at != null) {
                     leases.renew(id, holder, config.pace(), config.lease());
                 }
@@ -325,11 +349,15 @@ public class AiDriver {
                 return;
             }
             placements.increment();
+            if (fromPlan) {
+                planned.increment();
+            }
             if (!turn.waited()) {
                 lateness.record(Math.max(0, Duration.between(turn.due(), OffsetDateTime.now(ZoneOffset.UTC))
                         .toNanos()), TimeUnit.NANOSECONDS);
             }
-            next(new Turn(id, placed.plus(config.pace()), false));
+            Plan rest = plan.size() > 1 ? new Plan(question.eventCount() + 1, plan.subList(1, plan.size())) : null;
+            next(new Turn(id, placed.plus(config.pace()), false, rest));
         } catch (ProcessingException | VertxException | SolverBusyException e) {
             limit.updateAndGet(l -> l.afterBusy(System.nanoTime()));
             LOG.debugf("AI game %s waits for a solver: %s", id, e.getMessage());

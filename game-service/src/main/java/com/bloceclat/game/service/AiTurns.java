@@ -12,7 +12,6 @@ import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.MatchEntity;
 import com.bloceclat.game.service.GameService.AiQuestion;
 import com.bloceclat.game.service.Views.Suggestion;
-import com.bloceclat.engine.solver.Solution;
 
 /**
  * Versus AI: the AI's turns ({@link AiDriver} asks the solver between {@link #question} and {@link #play}). A turn is
@@ -56,18 +55,20 @@ class AiTurns {
     }
 
     /**
-     * Plays the first placement of the solver's answer on the AI's game, unless the game moved on meanwhile (another
-     * replica played it). Answers the placement's time (its game's last change), or null when none was made.
+     * Plays {@code placement} (the next of the solver's plan for the round) on the AI's game, unless the game moved on
+     * since {@code question} was asked (another replica played it). Answers the placement's time (its game's last
+     * change), or null when none was made.
+     *
+     * @throws com.bloceclat.engine.IllegalMoveException when the engine refuses it (nothing is written)
      */
-    OffsetDateTime play(AiQuestion question, Solution answer) {
+    OffsetDateTime play(AiQuestion question, Suggestion placement) {
         GameEntity g = store.locked(question.gameId());
         if (g.eventCount != question.eventCount() || g.status != GameEntity.Status.PLAYING
                 || store.match(g.matchId).status != MatchEntity.Status.PLAYING) {
             return null;
         }
-        Suggestion first = SolverQuestions.first(answer, question.slots(), g.id);
         Rebuilt r = log.current(g);
-        moves.placed(g, r, r.lastMoveNumber + 1, first.slot(), first.row(), first.col());
+        moves.placed(g, r, r.lastMoveNumber + 1, placement.slot(), placement.row(), placement.col());
         return g.updatedAt;
     }
 }

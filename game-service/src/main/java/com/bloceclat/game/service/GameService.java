@@ -12,7 +12,6 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import com.bloceclat.engine.Level;
-import com.bloceclat.engine.solver.Solution;
 import com.bloceclat.engine.solver.SolveRequest;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEntity.SeedSource;
@@ -168,10 +167,10 @@ public class GameService {
         return ai.question(gameId);
     }
 
-    /** Plays the AI's placement the solver answered ({@link AiTurns#play}): its time, or null when not played. */
+    /** Plays an AI placement of the solver's plan ({@link AiTurns#play}): its time, or null when not played. */
     @Transactional
-    public OffsetDateTime aiPlay(AiQuestion question, Solution answer) {
-        return ai.play(question, answer);
+    public OffsetDateTime aiPlay(AiQuestion question, Suggestion placement) {
+        return ai.play(question, placement);
     }
 
     /** Today's daily challenge, and for a logged-in player which levels' daily game they already finished. */

@@ -56,13 +56,17 @@ final class SolverQuestions {
         return suggestions;
     }
 
-    /** The first placement of an answer, by slot. @throws IllegalStateException when the solver placed nothing */
-    static Suggestion first(Solution answer, List<Integer> slots, Object about) {
+    /**
+     * The AI's plan for the rest of its round: the answer's placements, by slot, in order.
+     *
+     * @throws IllegalStateException when the solver placed nothing
+     */
+    static List<Suggestion> plan(Solution answer, List<Integer> slots, Object about) {
         List<Suggestion> all = suggestions(answer, slots);
         if (all.isEmpty()) {
             throw new IllegalStateException("the solver placed nothing for game " + about + ": " + answer);
         }
-        return all.get(0);
+        return List.copyOf(all);
     }
 
     /** The position: board, the pieces still to place (in slot order), streak, miss and level. */
