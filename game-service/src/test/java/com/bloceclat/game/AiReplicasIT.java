@@ -44,8 +44,9 @@ import io.restassured.http.ContentType;
 /**
  * AI opponents on packaged game-service replicas (each its own process, as in production) sharing one PostgreSQL,
  * with a real packaged solver-service: two replicas play the same AI matches and no AI turn is asked twice (each
- * placement not played from its round's plan costs one search, counted by solver-service itself); a replica killed in the middle of an AI turn (its lease taken, its solver call
- * hanging) leaves the turn to another replica once its lease has run out.
+ * placement not played from its round's plan costs one search, counted by solver-service itself); a replica killed
+ * in the middle of an AI turn (its lease taken, its solver call hanging) leaves the turn to another replica once its
+ * lease has run out.
  */
 class AiReplicasIT {
 
@@ -113,7 +114,8 @@ class AiReplicasIT {
         long callsTwo = metric(two, "bloc_ai_solver_calls_total");
         long placedOne = metric(one, "bloc_ai_placements_total");
         long placedTwo = metric(two, "bloc_ai_placements_total");
-        long planned = metric(one, "bloc_ai_placements_planned_total") + metric(two, "bloc_ai_placements_planned_total");
+        long planned = metric(one, "bloc_ai_placements_planned_total")
+                + metric(two, "bloc_ai_placements_planned_total");
         System.out.printf("AI placements %d (%d from a plan), solver searches %d; replica one: %d calls %d placements, "
                 + "two: %d / %d%n", placements, planned, searches, callsOne, placedOne, callsTwo, placedTwo);
         assertTrue(placements >= 12 * 2, "the AI played: " + placements);

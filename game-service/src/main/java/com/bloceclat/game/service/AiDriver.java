@@ -65,7 +65,8 @@ import io.vertx.core.VertxException;
  * answers, timeouts and lost connections (after the solver client's own retries) halve it. A replica claims no more
  * games than its limit lets it play at the pace (Little's law with its measured turn time, at most
  * {@code bloc.ai.max-games}, never fewer than its permits: {@link AiConcurrency#games}), and lets a game go after
- * its placement when it holds more, so the games it cannot play are left to the other replicas.</li>
+ * the last placement of its round when it holds more, so the games it cannot play are left to the other replicas
+ * (at a round's end: they have no plan to lose).</li>
  * <li>When no solver replica answers, the game is released and waits for a later pass; the match goes on.</li>
  * </ul>
  * The AI never starts a round its person has not been dealt ({@link MatchVisibility#aiMayPlay}): at a round boundary
@@ -380,12 +381,14 @@ public class AiDriver {
         return solver.solve(question.gameId() + ":" + question.eventCount(), question.request());
     }
 
-    /** Keeps the game for its next turn, or lets it go when this replica holds more than it can play at the pace. */
+    /** Keeps the game for its next turn, or lets it go at its round's end when this replica holds too many. */
     private void next(Turn turn) {
         if (!running) {
             return;
         }
-        if (held.size() > capacity()) {
+        // over capacity, a game goes at the end of its round: mid-round, the next replica would lose its plan and ask
+        // again (under load, games moving mid-round had two replicas make 0.6 searches a placement against 0.34)
+        if (held.size() > capacity() && turn.plan() == null) {
             drop(turn);
             return;
         }
