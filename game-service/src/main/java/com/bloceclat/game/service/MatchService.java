@@ -232,8 +232,9 @@ public class MatchService {
             return Optional.of(event);
         }
         MatchEntity m = MatchEntity.findById(matchId);
-        GameEntity viewer = m == null ? null : store.seat(matchId, viewerSeat);
-        GameEntity other = m == null ? null : store.seat(matchId, event.path("seat").asInt());
+        List<GameEntity> seats = m == null ? List.of() : store.seats(matchId); // both rows in one query
+        GameEntity viewer = seatOf(seats, viewerSeat);
+        GameEntity other = seatOf(seats, event.path("seat").asInt());
         if (viewer == null || other == null) {
             return Optional.empty();
         }
@@ -252,5 +253,10 @@ public class MatchService {
         shown.put("streak", held.streak());
         shown.put("gridRound", upTo.getAsInt());
         return Optional.of(shown);
+    }
+
+    /** The game of {@code seat} among a match's games, or null (a seat number no game has). */
+    private static GameEntity seatOf(List<GameEntity> seats, int seat) {
+        return seats.stream().filter(g -> g.seat != null && g.seat == seat).findFirst().orElse(null);
     }
 }
