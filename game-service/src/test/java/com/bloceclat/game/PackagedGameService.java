@@ -119,7 +119,7 @@ final class PackagedGameService implements AutoCloseable {
         return jar;
     }
 
-    /** Starts a replica and waits until it is ready (database and Kafka checks up). */
+    /** Starts a replica and waits until it is ready (its database check up; Kafka is not part of readiness). */
     Replica start() {
         return start(Map.of());
     }

@@ -2,6 +2,8 @@ package com.bloceclat.game;
 
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,6 +32,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -429,7 +433,9 @@ class ReplicasIT {
 
     @Test
     void gamesFinishedWhileKafkaIsDownArePublishedOnceItIsBack() throws Exception {
-        PackagedGameService.Replica replica = stack.start();
+        // the outbox's backlog read every second and late after 2 s, so that the test sees its wellness check go DOWN
+        PackagedGameService.Replica replica = stack.start(
+                Map.of("BLOC_OUTBOX_BACKLOG_INTERVAL", "1s", "BLOC_OUTBOX_LATE_AFTER", "2s"));
         stack.stopKafka();
         String id;
         Game shadow = new Game(5, Level.EXPERT);
@@ -449,6 +455,26 @@ class ReplicasIT {
                         .when().post("/api/games/" + id + "/moves").then().statusCode(200);
             }
             assertTrue(stack.unsent(id) >= n, "every change waits in the outbox while Kafka is down");
+            // a broker that is down takes no replica out of its Service (readiness) nor restarts it (liveness), and a
+            // replica started meanwhile passes its startup probe: every channel is left out of readiness and startup
+            PackagedGameService.Replica startedMeanwhile = stack.start();
+            for (PackagedGameService.Replica r : List.of(replica, startedMeanwhile)) {
+                for (String probe : List.of("/q/health/started", "/q/health/ready", "/q/health/live")) {
+                    given().baseUri(r.http()).when().get(probe).then().statusCode(200).body("status", equalTo("UP"));
+                }
+            }
+            startedMeanwhile.kill();
+            // ...it shows to operators as the outbox's backlog
+            int played = n;
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().baseUri(replica.http())
+                    .when().get("/q/health/well").then().statusCode(503)
+                    .body("checks.find { it.name == 'outbox' }.status", equalTo("DOWN"))
+                    .body("checks.find { it.name == 'outbox' }.data.pending", greaterThanOrEqualTo(played)));
+            String metrics = given().baseUri(replica.http()).accept("text/plain").when().get("/q/metrics").asString();
+            Matcher pending = Pattern.compile("(?m)^outbox_pending (\\S+)$").matcher(metrics);
+            assertTrue(pending.find(), "the gauge outbox_pending");
+            assertTrue(Double.parseDouble(pending.group(1)) >= played, pending.group());
+            assertTrue(metrics.contains("\noutbox_oldest_seconds "), "the gauge outbox_oldest_seconds");
         } finally {
             replica.kill();
             stack.startKafka();

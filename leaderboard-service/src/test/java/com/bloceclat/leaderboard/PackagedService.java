@@ -89,7 +89,7 @@ public final class PackagedService implements AutoCloseable {
         return jar;
     }
 
-    /** Starts the service and waits until it is ready (database and Kafka checks up). */
+    /** Starts the service and waits until it is ready (its database check up; Kafka is not part of readiness). */
     public void start() {
         start(new String[0]);
     }
@@ -150,6 +150,11 @@ public final class PackagedService implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         process = null;
+    }
+
+    /** Stops the broker for good: the processes of this service (and its replicas) go on without one. */
+    public void stopKafka() {
+        kafka.stop();
     }
 
     public String bootstrapServers() {

@@ -35,6 +35,17 @@ public final class GameConfig {
          */
         @WithDefault("5ms")
         Duration linger();
+
+        /**
+         * How old the oldest unsent message may be before the wellness check {@code outbox} says DOWN (Kafka
+         * unreachable or the relay stuck); operators alert on it. Not readiness: games go on while messages wait.
+         */
+        @WithDefault("60s")
+        Duration lateAfter();
+
+        /** How often each replica reads the outbox's backlog for that check and the {@code outbox.*} gauges. */
+        @WithDefault("10s")
+        Duration backlogInterval();
     }
 
     @ConfigMapping(prefix = "bloc.ai")
