@@ -13,6 +13,7 @@ import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -312,6 +313,35 @@ class KubernetesManifestsTest {
             assertTrue(hpa.getSpec().getMinReplicas() >= 2, target + ": one pod left would be all of it");
         }
         assertEquals(all(HorizontalPodAutoscaler.class).size(), budgets.size(), "a budget per scaled service");
+    }
+
+    /**
+     * A pod being stopped (a rollout, a scale-down, a drain) keeps serving, with readiness DOWN, until its removal
+     * from the Service's endpoints has reached every node and the Ingress: every Deployment of a service module has
+     * a shutdown delay (built in: {@code quarkus.shutdown.delay-enabled}) within its grace period, beside the stop's
+     * own drain (leaderboard-service's batch in store, up to 20 s; game-service's last outbox batch, up to 10 s).
+     */
+    @Test
+    void everyServicePodLeavesItsServiceBeforeItStopsServing() {
+        Set<String> images = services().stream().map(ServiceModule::image).collect(Collectors.toSet());
+        services().forEach(m -> assertEquals("true", m.properties().getProperty("quarkus.shutdown.delay-enabled"),
+                m + ": without quarkus.shutdown.delay-enabled at build time, a delay is ignored"));
+        List<Deployment> deployments = all(Deployment.class).stream()
+                .filter(d -> images.contains(single(d.getSpec().getTemplate().getSpec().getContainers()).getImage()))
+                .toList();
+        assertEquals(4, deployments.size(), "game, leaderboard and the two solver pools");
+        for (Deployment d : deployments) {
+            String name = d.getMetadata().getName();
+            String delay = environment(single(d.getSpec().getTemplate().getSpec().getContainers()))
+                    .get("QUARKUS_SHUTDOWN_DELAY");
+            assertNotNull(delay, name + " stops taking requests the moment it is told to stop");
+            long seconds = Duration.parse("PT" + delay.toUpperCase()).toSeconds();
+            assertTrue(seconds >= 5, name + ": a delay of " + delay + " is shorter than endpoints take to propagate");
+            Long grace = d.getSpec().getTemplate().getSpec().getTerminationGracePeriodSeconds();
+            long graceSeconds = grace == null ? 30 : grace;
+            assertTrue(graceSeconds >= seconds + 20, name + ": grace period " + graceSeconds + " s for a delay of "
+                    + delay + " and a drain of up to 20 s");
+        }
     }
 
     /** Its replicas are one consumer group: at least 2, and never more than game-finished has partitions. */

@@ -64,7 +64,7 @@ final class PackagedGameService implements AutoCloseable {
 
         /** SIGTERM, as a rolling restart sends it; waits until the process is gone (at most 60 s). */
         void stop() {
-            process.destroy();
+            signalStop();
             try {
                 if (!process.waitFor(60, TimeUnit.SECONDS)) {
                     throw new AssertionError("game-service did not stop within 60 s of SIGTERM");
@@ -72,6 +72,15 @@ final class PackagedGameService implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+
+        /** SIGTERM, without waiting for the process to end. */
+        void signalStop() {
+            process.destroy();
+        }
+
+        boolean alive() {
+            return process.isAlive();
         }
 
         /** SIGKILL, as in a crash; waits until the process is gone. */

@@ -431,6 +431,26 @@ class ReplicasIT {
         }
     }
 
+    /**
+     * A rollout's SIGTERM first takes the replica out of its Service (readiness DOWN) while it goes on answering for
+     * quarkus.shutdown.delay (k8s/config.yaml), so requests routed to it before the endpoints changed everywhere are
+     * still served; only then does it stop. Before, it stopped taking requests at once.
+     */
+    @Test
+    void aReplicaToldToStopIsNotReadyButServesForItsShutdownDelayThenStops() {
+        PackagedGameService.Replica replica = stack.start(Map.of("QUARKUS_SHUTDOWN_DELAY", "15s"));
+        long told = System.nanoTime();
+        replica.signalStop();
+        // a JVM just started (its JIT busy) may take a few seconds to act on the signal
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).untilAsserted(() ->
+                given().baseUri(replica.http()).when().get("/q/health/ready").then().statusCode(503));
+        given().baseUri(replica.http()).when().get("/api/games/info").then().statusCode(200);
+        given().baseUri(replica.http()).contentType(ContentType.JSON).body("{\"level\": \"EASY\"}")
+                .when().post("/api/games").then().statusCode(201);
+        assertTrue(Duration.ofNanos(System.nanoTime() - told).toSeconds() < 15, "served within the delay");
+        await().atMost(Duration.ofSeconds(60)).until(() -> !replica.alive());
+    }
+
     @Test
     void gamesFinishedWhileKafkaIsDownArePublishedOnceItIsBack() throws Exception {
         // the outbox's backlog read every second and late after 2 s, so that the test sees its wellness check go DOWN
