@@ -575,16 +575,57 @@ class KubernetesManifestsTest {
         Set<String> names = new HashSet<>();
         Container postgres = single(get(StatefulSet.class, "postgres").getSpec().getTemplate().getSpec()
                 .getContainers());
-        names.add(environment(postgres).get("POSTGRES_DB"));
+        Map<String, String> env = environment(postgres);
+        names.add(env.getOrDefault("POSTGRES_DB", env.get("POSTGRES_USER")));
+        names.addAll(databaseOwners().keySet());
+        return names;
+    }
+
+    /** The databases postgres-init creates, each with its owner ({@code CREATE DATABASE d OWNER r}). */
+    private static Map<String, String> databaseOwners() {
+        Map<String, String> owners = new TreeMap<>();
         get(ConfigMap.class, "postgres-init").getData().values().forEach(sql -> {
             for (String statement : sql.split(";")) {
-                String s = statement.trim();
-                if (s.toUpperCase().startsWith("CREATE DATABASE ")) {
-                    names.add(s.substring("CREATE DATABASE ".length()).split("\\s+")[0]);
+                String[] words = statement.trim().split("\\s+");
+                if (words.length >= 3 && words[0].equalsIgnoreCase("CREATE") && words[1].equalsIgnoreCase("DATABASE")) {
+                    boolean owned = words.length == 5 && words[3].equalsIgnoreCase("OWNER");
+                    owners.put(words[2], owned ? words[4] : null);
                 }
             }
         });
-        return names;
+        return owners;
+    }
+
+    /**
+     * game-service, leaderboard-service and Keycloak each log in to PostgreSQL as the role that owns their database,
+     * with a password of their own, never as the superuser (what each role can reach: DatabaseRolesTest).
+     */
+    @Test
+    void eachDatabaseClientLogsInAsTheOwnerOfItsDatabaseAlone() {
+        Map<String, String> owners = databaseOwners();
+        String superuser = environment(single(get(StatefulSet.class, "postgres").getSpec().getTemplate().getSpec()
+                .getContainers())).get("POSTGRES_USER");
+        Set<String> passwordKeys = new HashSet<>();
+        Map<String, List<String>> clients = Map.of(
+                "game-service", List.of("QUARKUS_DATASOURCE_JDBC_URL", "QUARKUS_DATASOURCE_USERNAME",
+                        "QUARKUS_DATASOURCE_PASSWORD"),
+                "leaderboard-service", List.of("QUARKUS_DATASOURCE_JDBC_URL", "QUARKUS_DATASOURCE_USERNAME",
+                        "QUARKUS_DATASOURCE_PASSWORD"),
+                "keycloak", List.of("KC_DB_URL", "KC_DB_USERNAME", "KC_DB_PASSWORD"));
+        clients.forEach((name, keys) -> {
+            Container container = container(name);
+            Map<String, String> env = environment(container);
+            String database = URI.create(env.get(keys.get(0)).substring("jdbc:".length())).getPath().substring(1);
+            String user = env.get(keys.get(1));
+            assertTrue(owners.containsKey(database), name + ": " + database + " is not made by postgres-init");
+            assertEquals(owners.get(database), user, name + " logs in as the owner of " + database);
+            assertFalse(user.equals(superuser), name + " logs in as the superuser");
+            EnvVar password = container.getEnv().stream().filter(v -> v.getName().equals(keys.get(2))).findFirst()
+                    .orElseThrow();
+            assertTrue(passwordKeys.add(password.getValueFrom().getSecretKeyRef().getKey()),
+                    name + " shares a database password");
+        });
+        assertEquals(Set.copyOf(owners.values()).size(), owners.size(), "one owner per database: " + owners);
     }
 
     /** Every variable the container gets, resolving ConfigMaps and checking that every Secret key exists. */
