@@ -125,6 +125,14 @@ class AiReplicasIT {
         assertEquals(searches, callsOne + callsTwo, "every search was one of the drivers' calls");
         assertTrue(planned > 0 && searches < placements, "rounds were played from their plan: " + planned);
         assertTrue(placedOne > 0 && placedTwo > 0, "both replicas played AI turns: " + placedOne + ", " + placedTwo);
+        // lateness: one sample per placement whose turn did not wait for its person, the objectives as buckets
+        long late = metric(one, "bloc_ai_lateness_seconds_count") + metric(two, "bloc_ai_lateness_seconds_count");
+        assertTrue(late > 0 && late <= placements, "lateness samples " + late + " for " + placements + " placements");
+        String text = metrics(one);
+        for (String objective : List.of("0.1", "0.25")) {
+            assertTrue(text.contains("bloc_ai_lateness_seconds_bucket{le=\"" + objective + "\"}"),
+                    "a bucket at the " + objective + " s objective");
+        }
         one.kill();
         two.kill();
     }
@@ -238,11 +246,16 @@ class AiReplicasIT {
 
     /** A counter of a replica's {@code /q/metrics}, 0 when absent. */
     static long metric(PackagedGameService.Replica replica, String name) throws IOException, InterruptedException {
-        String text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(replica.http() + "/q/metrics"))
-                .build(), HttpResponse.BodyHandlers.ofString()).body();
+        String text = metrics(replica);
         Matcher m = Pattern.compile("^" + Pattern.quote(name) + "(\\{[^}]*\\})?\\s+([0-9.eE+-]+)$", Pattern.MULTILINE)
                 .matcher(text);
         return m.find() ? (long) Double.parseDouble(m.group(2)) : 0;
+    }
+
+    /** A replica's {@code /q/metrics}, Prometheus text. */
+    static String metrics(PackagedGameService.Replica replica) throws IOException, InterruptedException {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(replica.http() + "/q/metrics"))
+                .build(), HttpResponse.BodyHandlers.ofString()).body();
     }
 
     /** A "solver" that takes connections and never answers. */

@@ -5,13 +5,9 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,10 +25,7 @@ import com.bloceclat.solver.client.SolverClient;
 import com.bloceclat.solver.client.SolverUnavailableException;
 import com.bloceclat.engine.solver.Solution;
 
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -59,14 +52,10 @@ import io.vertx.core.VertxException;
  * <li><b>A replica that dies mid-turn stalls nothing for long.</b> Its leases run out at most {@code bloc.ai.lease}
  * past their due time, and the next pass of any replica claims those games. A replica stopping releases its leases
  * at once.</li>
- * <li><b>The turns asking at once follow the solver fleet's capacity</b> ({@link AiConcurrency}, AIMD): a turn due
- * when every permit is taken waits in this replica's queue; answers while turns wait (or while the last pass had no
- * room for every due game) raise the limit, 429/503
- * answers, timeouts and lost connections (after the solver client's own retries) halve it. A replica claims no more
- * games than its limit lets it play at the pace (Little's law with its measured turn time, at most
- * {@code bloc.ai.max-games}, never fewer than its permits: {@link AiConcurrency#games}), and lets a game go after
- * the last placement of its round when it holds more, so the games it cannot play are left to the other replicas
- * (at a round's end: they have no plan to lose).</li>
+ * <li><b>The turns asking at once follow the solver fleet's capacity</b> ({@link AiPermits}, AIMD). A replica
+ * claims no more games than its limit lets it play at the pace (at most {@code bloc.ai.max-games}), and lets a game
+ * go when it holds more, at the game's round's end ({@link AiConcurrency#keeps}), so the games it cannot play are
+ * left to the other replicas.</li>
  * <li>When no solver replica answers, the game is released and waits for a later pass; the match goes on.</li>
  * </ul>
  * The AI never starts a round its person has not been dealt ({@link MatchVisibility#aiMayPlay}): at a round boundary
@@ -75,12 +64,7 @@ import io.vertx.core.VertxException;
  * the person has moved on it plays within about a pace and a pass; parked games never count against a replica's
  * capacity.
  * <p>
- * Metrics: {@code bloc.ai.lateness} (from a turn's due time to its placement's commit; turns that waited for their
- * person are not counted), {@code bloc.ai.solver.calls}, {@code bloc.ai.placements} and
- * {@code bloc.ai.placements.planned} (placed from a plan, without a call): calls equal placements minus planned ones
- * but for retries after failures, so no turn is asked twice; a round of three pieces costs one call
- * ({@code AiReplicasIT}), {@code bloc.ai.answers.discarded},
- * {@code bloc.ai.in.flight}, {@code bloc.ai.in.flight.limit}, {@code bloc.ai.games} (held), {@code bloc.ai.waiting}.
+ * Metrics: {@link AiMetrics}, {@link AiPermits}.
  */
 @ApplicationScoped
 public class AiDriver {
@@ -114,71 +98,29 @@ public class AiDriver {
     /** This replica's name on its leases. */
     final UUID holder = UUID.randomUUID();
 
-    /**
-     * A turn of a held game: when it is due (application clock), whether it follows a wait for the person (its
-     * lateness is then not the AI's: not counted), and the rest of the round's plan the solver answered, or null.
-     */
-    record Turn(UUID gameId, OffsetDateTime due, boolean waited, Plan plan) {
-    }
-
-    /**
-     * The placements left of the solver's answer for a round, to play in order, valid while the game's event count is
-     * {@code eventCount} (only its AI changes an AI game: the count moves only with its own placements).
-     */
-    record Plan(int eventCount, List<Suggestion> placements) {
-    }
-
     /** The games this replica holds, each with its next turn. */
-    private final Map<UUID, Turn> held = new ConcurrentHashMap<>();
+    private final Map<UUID, AiTurn> held = new ConcurrentHashMap<>();
     /** AI games this replica parked waiting for their person, until when (System.nanoTime), for the gauge. */
     private final Map<UUID, Long> parked = new ConcurrentHashMap<>();
-    /** Turns due, waiting for a permit. */
-    private final Queue<Turn> ready = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger inFlight = new AtomicInteger();
-    private final AtomicReference<AiConcurrency> limit = new AtomicReference<>();
-    /** Mean time of a turn's solver call and placement (nanoseconds, moving average), for the claim budget. */
-    private volatile double turnNanos = 20_000_000;
+    private AiPermits permits;
     private volatile boolean running;
     /** Held by a claim pass: the stop waits for one in flight, so that the leases it took are released too. */
     private final ReentrantLock claiming = new ReentrantLock();
     /** The last pass claimed all it could: there may be due games this replica had no room for. */
     private volatile boolean unmet;
 
-    private Timer lateness;
-    private Counter calls;
-    private Counter placements;
-    private Counter planned;
-    private Counter discarded;
+    private AiMetrics metrics;
 
     void start(@Observes StartupEvent event) {
-        limit.set(AiConcurrency.start(config.initialInFlight(), 1, config.maxInFlight(), System.nanoTime()));
-        lateness = Timer.builder("bloc.ai.lateness")
-                .description("From an AI turn's due time (its game's last change plus the pace) to its placement")
-                .publishPercentileHistogram().serviceLevelObjectives(Duration.ofMillis(100), Duration.ofMillis(250))
-                .minimumExpectedValue(Duration.ofMillis(1)).maximumExpectedValue(Duration.ofSeconds(30))
-                .register(registry);
-        calls = Counter.builder("bloc.ai.solver.calls").description("Solver calls made for AI turns")
-                .register(registry);
-        placements = Counter.builder("bloc.ai.placements").description("AI placements made").register(registry);
-        planned = Counter.builder("bloc.ai.placements.planned")
-                .description("AI placements made from the round's plan, without a solver call").register(registry);
-        discarded = Counter.builder("bloc.ai.answers.discarded")
-                .description("Solver answers for AI turns not played: the game had changed meanwhile")
-                .register(registry);
-        Gauge.builder("bloc.ai.in.flight", inFlight, AtomicInteger::get)
-                .description("AI turns of this replica asking solver-service now").register(registry);
-        Gauge.builder("bloc.ai.in.flight.limit", limit, l -> l.get().limit())
-                .description("How many AI turns this replica may have asking at once (AIMD)").register(registry);
-        Gauge.builder("bloc.ai.games", held, Map::size).description("AI games this replica holds a lease on")
-                .register(registry);
-        Gauge.builder("bloc.ai.waiting", parked, Map::size)
-                .description("AI games of this replica waiting for their person at the end of a round")
-                .register(registry);
+        AiConcurrency first = AiConcurrency.start(config.initialInFlight(), 1, config.maxInFlight(), System.nanoTime());
+        permits = new AiPermits(first, vertx, executor, this::play, this::drop, registry);
+        metrics = new AiMetrics(registry, held, parked);
         running = true;
     }
 
     void stop(@Observes ShutdownEvent event) {
         running = false;
+        permits.close();
         // a pass in flight ends first (within a bound): its claims would otherwise stay leased to a replica gone
         boolean locked = false;
         try {
@@ -198,9 +140,8 @@ public class AiDriver {
         }
     }
 
-    /** How many games this replica can play at the pace with its current limit (Little's law). */
-    int capacity() {
-        return limit.get().games(config.pace().toNanos(), turnNanos, config.maxGames());
+    private int capacity() {
+        return permits.capacity(config.pace(), config.maxGames());
     }
 
     /** The scheduler's pass: claims the games due before the next pass that nobody holds, within capacity. */
@@ -235,59 +176,13 @@ public class AiDriver {
                 if (c.parkedUntil() != null && c.parkedUntil().isAfter(due)) {
                     due = c.parkedUntil();
                 }
-                Turn turn = new Turn(c.gameId(), due, c.parkedUntil() != null, null);
+                AiTurn turn = new AiTurn(c.gameId(), due, c.parkedUntil() != null, null);
                 if (held.putIfAbsent(c.gameId(), turn) == null) {
-                    schedule(turn);
+                    permits.schedule(turn);
                 }
             }
         } catch (RuntimeException e) {
             LOG.warnf("AI claim failed (%s); the next pass retries", e.getMessage());
-        }
-    }
-
-    private void schedule(Turn turn) {
-        long delayMs = Duration.between(OffsetDateTime.now(ZoneOffset.UTC), turn.due()).toMillis();
-        if (delayMs < 1) {
-            enqueue(turn);
-        } else {
-            vertx.setTimer(delayMs, id -> enqueue(turn));
-        }
-    }
-
-    private void enqueue(Turn turn) {
-        ready.add(turn);
-        pump();
-    }
-
-    /** Starts the turns due while permits are free. */
-    private void pump() {
-        while (running) {
-            int now = inFlight.get();
-            if (now >= limit.get().permits() || ready.isEmpty()) {
-                return;
-            }
-            if (!inFlight.compareAndSet(now, now + 1)) {
-                continue;
-            }
-            Turn turn = ready.poll();
-            if (turn == null) {
-                inFlight.decrementAndGet();
-                return;
-            }
-            try {
-                executor.execute(() -> {
-                    try {
-                        play(turn);
-                    } finally {
-                        inFlight.decrementAndGet();
-                        pump();
-                    }
-                });
-            } catch (RuntimeException e) {
-                inFlight.decrementAndGet();
-                drop(turn);
-                return;
-            }
         }
     }
 
@@ -296,7 +191,7 @@ public class AiDriver {
     }
 
     /** One turn of one held game: a placement, a wait for its person, or its end. */
-    void play(Turn turn) {
+    void play(AiTurn turn) {
         UUID id = turn.gameId();
         long started = System.nanoTime();
         try {
@@ -327,14 +222,13 @@ public class AiDriver {
                 return;
             }
             List<Suggestion> plan;
-            Plan held = turn.plan();
+            AiTurn.Plan held = turn.plan();
             boolean fromPlan = held != null && held.eventCount() == question.eventCount();
             if (fromPlan) {
                 plan = held.placements(); // the round's plan, asked at its first placement: no search
             } else {
                 plan = SolverQuestions.plan(ask(question), question.slots(), id);
-                boolean waiting = !ready.isEmpty() || unmet;
-                limit.updateAndGet(l -> l.afterAnswer(waiting));
+                permits.answered(unmet);
             }
             OffsetDateTime placed = QuarkusTransaction.requiringNew().call(() -> {
                 OffsetDateTime at = games.aiPlay(question, plan.get(0));
@@ -343,24 +237,18 @@ public class AiDriver {
                 }
                 return at;
             });
-            turnNanos = 0.9 * turnNanos + 0.1 * (System.nanoTime() - started);
+            permits.took(System.nanoTime() - started);
             if (placed == null) {
-                discarded.increment();
+                metrics.discarded();
                 drop(turn);
                 return;
             }
-            placements.increment();
-            if (fromPlan) {
-                planned.increment();
-            }
-            if (!turn.waited()) {
-                lateness.record(Math.max(0, Duration.between(turn.due(), OffsetDateTime.now(ZoneOffset.UTC))
-                        .toNanos()), TimeUnit.NANOSECONDS);
-            }
-            Plan rest = plan.size() > 1 ? new Plan(question.eventCount() + 1, plan.subList(1, plan.size())) : null;
-            next(new Turn(id, placed.plus(config.pace()), false, rest));
+            metrics.placed(turn, fromPlan);
+            AiTurn.Plan rest = plan.size() < 2 ? null
+                    : new AiTurn.Plan(question.eventCount() + 1, plan.subList(1, plan.size()));
+            next(new AiTurn(id, placed.plus(config.pace()), false, rest));
         } catch (ProcessingException | VertxException | SolverBusyException e) {
-            limit.updateAndGet(l -> l.afterBusy(System.nanoTime()));
+            permits.busy();
             LOG.debugf("AI game %s waits for a solver: %s", id, e.getMessage());
             drop(turn);
         } catch (SolverUnavailableException e) {
@@ -377,27 +265,25 @@ public class AiDriver {
      * {@code bloc.ai.solver.calls} whatever the outcome.
      */
     Solution ask(GameService.AiQuestion question) {
-        calls.increment();
+        metrics.called();
         return solver.solve(question.gameId() + ":" + question.eventCount(), question.request());
     }
 
-    /** Keeps the game for its next turn, or lets it go at its round's end when this replica holds too many. */
-    private void next(Turn turn) {
+    /** Keeps the game for its next turn, or lets it go (at its round's end) when this replica holds too many. */
+    private void next(AiTurn turn) {
         if (!running) {
             return;
         }
-        // over capacity, a game goes at the end of its round: mid-round, the next replica would lose its plan and ask
-        // again (under load, games moving mid-round had two replicas make 0.6 searches a placement against 0.34)
-        if (held.size() > capacity() && turn.plan() == null) {
+        if (!AiConcurrency.keeps(held.size(), capacity(), turn.plan() != null)) {
             drop(turn);
             return;
         }
         held.put(turn.gameId(), turn);
-        schedule(turn);
+        permits.schedule(turn);
     }
 
     /** Stops holding a game: released, for any replica's next pass. */
-    private void drop(Turn turn) {
+    private void drop(AiTurn turn) {
         held.remove(turn.gameId());
         try {
             leases.release(turn.gameId(), holder);

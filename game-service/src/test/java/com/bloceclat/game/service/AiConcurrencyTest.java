@@ -1,8 +1,10 @@
 package com.bloceclat.game.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +24,14 @@ class AiConcurrencyTest {
             c = c.afterAnswer(true);
         }
         assertEquals(45, c.permits(), "additive: the square root of twice the answers, not their number");
+    }
+
+    @Test
+    void aReplicaOverCapacityLetsAGameGoAtItsRoundsEndNotMidRound() {
+        assertTrue(AiConcurrency.keeps(10, 10, false), "within capacity");
+        assertTrue(AiConcurrency.keeps(3, 10, true));
+        assertTrue(AiConcurrency.keeps(11, 10, true), "mid-round: the next replica would lose the round's plan");
+        assertFalse(AiConcurrency.keeps(11, 10, false), "at the round's end: nothing to lose");
     }
 
     @Test
