@@ -288,6 +288,36 @@ class KubernetesManifestsTest {
                 "the public pool's pods are not");
     }
 
+    /**
+     * Only PostgreSQL's clients reach its port (game-service, leaderboard-service, Keycloak): no other pod, such as
+     * the public solver pool or Kafka, can even try a password.
+     */
+    @Test
+    void onlyTheDatabaseClientsReachPostgres() {
+        Map<String, String> postgresPods = get(StatefulSet.class, "postgres").getSpec().getTemplate().getMetadata()
+                .getLabels();
+        NetworkPolicy policy = all(NetworkPolicy.class).stream()
+                .filter(p -> postgresPods.entrySet()
+                        .containsAll(p.getSpec().getPodSelector().getMatchLabels().entrySet()))
+                .reduce((a, b) -> fail("two policies for PostgreSQL"))
+                .orElseThrow(() -> new AssertionError("no NetworkPolicy on PostgreSQL"));
+        assertEquals(List.of("Ingress"), policy.getSpec().getPolicyTypes());
+        var rule = single(policy.getSpec().getIngress());
+        assertEquals("postgres", single(rule.getPorts()).getPort().getStrVal());
+        Set<String> admitted = new TreeSet<>();
+        for (var from : rule.getFrom()) {
+            assertNotNull(from.getPodSelector(), "admitted by pod, not by namespace or address");
+            assertNull(from.getNamespaceSelector(), "this namespace only");
+            for (Deployment d : all(Deployment.class)) {
+                if (d.getSpec().getTemplate().getMetadata().getLabels().entrySet()
+                        .containsAll(from.getPodSelector().getMatchLabels().entrySet())) {
+                    admitted.add(d.getMetadata().getName());
+                }
+            }
+        }
+        assertEquals(Set.of("game-service", "keycloak", "leaderboard-service"), admitted);
+    }
+
     /** Whether the service's selector picks pods with these labels. */
     private static boolean selects(Service service, Map<String, String> podLabels) {
         return podLabels.entrySet().containsAll(service.getSpec().getSelector().entrySet());
