@@ -185,23 +185,52 @@ class KubernetesManifestsTest {
         assertEquals(module.httpPort(), resolve(container, port.getTargetPort()));
     }
 
+    /**
+     * The Ingress routes each API to its service and the web UI's files to game-service, and nothing else: not
+     * game-service's /q/* (metrics, health, OpenAPI), which "/" as a prefix used to route to the public.
+     */
     @Test
-    void ingressRoutesTheUiAndEachApiToItsService() {
-        Map<String, String> routes = new HashMap<>();
-        Ingress ingress = single(all(Ingress.class));
-        for (IngressRule rule : ingress.getSpec().getRules()) {
+    void ingressRoutesTheUiAndEachApiToItsServiceAndNotTheManagementPaths() throws IOException {
+        List<HTTPIngressPath> paths = new ArrayList<>();
+        for (IngressRule rule : single(all(Ingress.class)).getSpec().getRules()) {
             if (!rule.getHost().startsWith("auth.")) {
                 for (HTTPIngressPath path : rule.getHttp().getPaths()) {
                     String name = path.getBackend().getService().getName();
                     assertEquals(single(get(Service.class, name).getSpec().getPorts()).getPort(),
                             path.getBackend().getService().getPort().getNumber(), "port for " + path.getPath());
-                    assertEquals("Prefix", path.getPathType());
-                    routes.put(path.getPath(), name);
+                    paths.add(path);
                 }
             }
         }
-        assertEquals(Map.of("/", "game-service", "/api/games", "game-service",
-                "/api/leaderboards", "leaderboard-service", "/api/solver", "solver-service"), routes);
+        Map<String, String> expected = new TreeMap<>(Map.of("/", "game-service", "/api/games/1/moves", "game-service",
+                "/api/matches/1/live", "game-service", "/api/players/me", "game-service", "/config.json",
+                "game-service", "/assets/index-1.js", "game-service", "/index.html", "game-service", "/sw.js",
+                "game-service", "/api/leaderboards/HARD", "leaderboard-service", "/api/solver/solve", "solver-service"));
+        try (Stream<Path> files = Files.list(ServiceModule.ROOT.resolve("web-ui/public"))) {
+            files.forEach(f -> expected.put("/" + f.getFileName() + (Files.isDirectory(f) ? "/a.png" : ""),
+                    "game-service"));
+        }
+        for (String unrouted : List.of("/q/metrics", "/q/health/ready", "/q/openapi", "/q/swagger-ui/", "/other")) {
+            expected.put(unrouted, null);
+        }
+        expected.forEach((request, service) -> assertEquals(service, route(paths, request), request));
+    }
+
+    /** The Ingress's choice for a request path: an Exact match, else the longest Prefix by whole path elements. */
+    private static String route(List<HTTPIngressPath> paths, String request) {
+        HTTPIngressPath best = null;
+        for (HTTPIngressPath p : paths) {
+            if (p.getPathType().equals("Exact") && p.getPath().equals(request)) {
+                return p.getBackend().getService().getName();
+            }
+            assertTrue(List.of("Exact", "Prefix").contains(p.getPathType()), p.getPath() + ": " + p.getPathType());
+            boolean prefix = p.getPathType().equals("Prefix") && (p.getPath().equals("/")
+                    || request.equals(p.getPath()) || request.startsWith(p.getPath() + "/"));
+            if (prefix && (best == null || p.getPath().length() > best.getPath().length())) {
+                best = p;
+            }
+        }
+        return best == null ? null : best.getBackend().getService().getName();
     }
 
     /** The browser reaches everything through the Ingress: /config.json and CORS must name its hosts. */
