@@ -27,7 +27,8 @@ import io.smallrye.health.api.Wellness;
 /**
  * What waits in the outbox, for operators. Kafka is not on a request's path (the outbox holds the messages), so a
  * broker that is down is not a readiness matter: it shows here instead, as the gauges {@code outbox.pending},
- * {@code outbox.oldest.seconds} and {@code outbox.parked}, and as the wellness check {@code outbox}
+ * {@code outbox.oldest.seconds} and {@code outbox.parked.rows} (rows parked so far, beside the counter
+ * {@code outbox.parked} of this replica's parkings), and as the wellness check {@code outbox}
  * ({@code /q/health/well}), DOWN once the oldest unsent message is older than {@code bloc.outbox.late-after}.
  * Read every {@code bloc.outbox.backlog-interval} by one query, so a scrape or a health call never touches the
  * database; until the first read (or after a read failed) the check says DOWN with the reason.
@@ -66,7 +67,7 @@ public class OutboxBacklog implements HealthCheck {
         Gauge.builder("outbox.oldest.seconds", this,
                 b -> b.last == null ? Double.NaN : b.last.oldest().toMillis() / 1e3)
                 .description("Age of the oldest message waiting in the outbox").register(metrics);
-        Gauge.builder("outbox.parked", this, b -> b.last == null ? Double.NaN : b.last.parked())
+        Gauge.builder("outbox.parked.rows", this, b -> b.last == null ? Double.NaN : b.last.parked())
                 .description("Messages set aside for good: the broker can never take them").register(metrics);
     }
 
