@@ -233,6 +233,26 @@ class KubernetesManifestsTest {
         return best == null ? null : best.getBackend().getService().getName();
     }
 
+    /**
+     * Through the auth host the public reaches the game's realm and the themes' files, not the master realm (its
+     * admin has no brute-force protection: Keycloak's default) nor the admin console.
+     */
+    @Test
+    void theAuthHostServesTheGamesRealmAloneNotMasterNorTheAdminConsole() {
+        List<HTTPIngressPath> paths = single(all(Ingress.class)).getSpec().getRules().stream()
+                .filter(r -> r.getHost().startsWith("auth.")).flatMap(r -> r.getHttp().getPaths().stream()).toList();
+        String realm = "/realms/" + realm().get("realm").asText();
+        for (String request : List.of(realm + "/protocol/openid-connect/auth", realm + "/protocol/openid-connect/token",
+                realm + "/protocol/openid-connect/certs", realm + "/account",
+                "/resources/x/login/keycloak/css/a.css")) {
+            assertEquals("keycloak", route(paths, request), request);
+        }
+        for (String request : List.of("/realms/master/protocol/openid-connect/token", "/admin/master/console/",
+                "/admin/realms/" + realm().get("realm").asText() + "/users", "/realms/master", "/metrics", "/")) {
+            assertNull(route(paths, request), request + " is routed to the public");
+        }
+    }
+
     /** The browser reaches everything through the Ingress: /config.json and CORS must name its hosts. */
     @Test
     void theBrowserIsToldTheIngressHosts() {
