@@ -52,6 +52,8 @@ class SuspicionTest {
     static GameFinished weak;
     /** 10 rounds played by the full-strength AI: too short to tell. */
     static GameFinished shortBot;
+    /** 100 rounds played by the full-strength AI: more than the test profile's max-compared-rounds (40). */
+    static GameFinished longBot;
 
     @BeforeAll
     static void publishGames() {
@@ -66,10 +68,11 @@ class SuspicionTest {
         bot = Games.finished(player, botReplay);
         weak = Games.finished(player, noisy.replay());
         shortBot = Games.finished(player, Games.played(2028, Level.EASY, 10).replay());
-        Games.publish(bot, weak, shortBot);
+        longBot = Games.finished(player, Games.played(2029, Level.EASY, 100).replay());
+        Games.publish(bot, weak, shortBot, longBot);
         await().atMost(Duration.ofSeconds(60)).until(() -> QuarkusTransaction.requiringNew().call(
                 () -> GameAudit.count("gameId in ?1", java.util.List.of(bot.gameId(), weak.gameId(),
-                        shortBot.gameId())) == 3));
+                        shortBot.gameId(), longBot.gameId())) == 4));
         detector().pass();
         assertTrue(QuarkusTransaction.requiringNew().call(() -> measured(bot.gameId()) && measured(weak.gameId())));
     }
@@ -115,6 +118,20 @@ class SuspicionTest {
                         + "suspicious"));
         // Flagged, not struck: the record stands until an admin strikes it.
         given().when().get("/api/leaderboards/easy/players/" + player.subject()).then().statusCode(200);
+    }
+
+    /**
+     * A record longer than max-compared-rounds is measured on a random draw of that many rounds: the work a record
+     * asks of the worker is bounded (a 20,000-round record cost minutes a pass before, and its batch's transaction
+     * timed out and was taken again every pass), and the AI's play is still flagged.
+     */
+    @Test
+    void aLongRecordIsMeasuredOnABoundedDrawOfItsRoundsAndStillFlagged() {
+        admin().when().get(AUDITS + "/" + longBot.gameId()).then()
+                .statusCode(200)
+                .body("summary.comparedRounds", equalTo(40))
+                .body("summary.aiAgreement", equalTo(1.0f))
+                .body("summary.suspicious", equalTo(true));
     }
 
     @Test

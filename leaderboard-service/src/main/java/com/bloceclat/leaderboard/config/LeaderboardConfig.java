@@ -95,5 +95,13 @@ public interface LeaderboardConfig {
         /** Records measured per transaction (their rows stay locked meanwhile, skipped by other replicas). */
         @WithDefault("4")
         int batchSize();
+
+        /**
+         * At most this many rounds of a record are compared with the AI (a search each, about 7.5 ms), drawn at random
+         * from a longer one: a record of any length costs the worker a few seconds, and a batch well under its
+         * transaction's 600 s.
+         */
+        @WithDefault("500")
+        int maxComparedRounds();
     }
 }

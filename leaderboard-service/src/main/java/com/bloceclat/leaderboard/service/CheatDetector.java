@@ -1,5 +1,6 @@
 package com.bloceclat.leaderboard.service;
 
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -7,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.random.RandomGenerator;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -42,10 +44,11 @@ import io.quarkus.scheduler.Scheduled;
  * placements for nine rounds in ten over twenty rounds, when each round offers hundreds to thousands of sequences.
  *
  * <p>Off the request path: every {@code interval} (the Quarkus scheduler), one pass at a time per replica takes the
- * records not measured yet, {@code batch-size} at a time, locked with {@code FOR UPDATE SKIP LOCKED} (replicas share the queue, never measure a
- * game twice at once), measures them, stores the figures and writes the flag to the audit trail, all in one
- * transaction per batch. The Kafka consumer never waits for it. Records shorter than {@code min-rounds} cannot be
- * flagged and are not measured.
+ * records not measured yet, {@code batch-size} at a time, locked with {@code FOR UPDATE SKIP LOCKED} (replicas share
+ * the queue, never measure a game twice at once), measures them, stores the figures and writes the flag to the audit
+ * trail, all in one transaction per batch. A record compares at most {@code max-compared-rounds} rounds, drawn at
+ * random from a longer one, so a batch's work is bounded whatever its records' lengths. The Kafka consumer never
+ * waits for it. Records shorter than {@code min-rounds} cannot be flagged and are not measured.
  */
 @ApplicationScoped
 public class CheatDetector {
@@ -63,6 +66,9 @@ public class CheatDetector {
     LeaderboardConfig config;
 
     Clock clock = Clock.systemUTC();
+
+    /** Draws which rounds of a long record are compared: unknown while the game is played. */
+    private final RandomGenerator random = new SecureRandom();
 
     /** Set when this replica stops: a pass ends after its current batch. */
     private volatile boolean stopping;
@@ -84,15 +90,41 @@ public class CheatDetector {
     public record Check(Agreement agreement, boolean suspicious, boolean newlyFlagged) {
     }
 
-    /**
-     * Replays the game with {@link Game#apply} (the engine's one fold over events) and compares each complete,
-     * unassisted round with the full-strength AI's answer from the same start. Stops at the first illegal event (a
-     * validated replay has none).
-     */
+    /** Every complete, unassisted round of {@code replay} compared with the AI's answer (tests and benchmarks). */
     public static Agreement measure(Replay replay) {
-        Game game = new Game(replay.seed(), replay.level());
-        int compared = 0;
+        return measure(replay, Integer.MAX_VALUE, null);
+    }
+
+    /**
+     * Replays the game with {@link Game#apply} (the engine's one fold over events, cheap) to find its complete,
+     * unassisted rounds, then compares at most {@code maxCompared} of them, drawn at random when there are more, with
+     * the full-strength AI's answer from the same start (the costly part: a search each). The draw bounds the work a
+     * record of any length asks for (a 20,000-round record once cost the worker minutes a pass, every pass), and is
+     * not known while the game is played, so no stretch of rounds can be kept out of the sample. Stops at the first
+     * illegal event (a validated replay has none).
+     */
+    public static Agreement measure(Replay replay, int maxCompared, RandomGenerator random) {
+        List<PlayedRound> rounds = unassistedRounds(replay);
+        if (rounds.size() > maxCompared) {
+            List<PlayedRound> all = rounds;
+            rounds = random.ints(0, all.size()).distinct().limit(maxCompared).mapToObj(all::get).toList();
+        }
         int matched = 0;
+        for (PlayedRound r : rounds) {
+            if (r.placements().equals(sorted(aiPlacements(r.board(), r.pieces(), r.streak(), r.miss(), replay)))) {
+                matched++;
+            }
+        }
+        return new Agreement(rounds.size(), matched);
+    }
+
+    /** A round as the player completed it, unassisted: its start and the player's placements (sorted keys). */
+    private record PlayedRound(long board, Piece[] pieces, int streak, int miss, List<String> placements) {
+    }
+
+    private static List<PlayedRound> unassistedRounds(Replay replay) {
+        Game game = new Game(replay.seed(), replay.level());
+        List<PlayedRound> rounds = new ArrayList<>();
         // The round being played: its start, and whether a hint or an undo came in it.
         long board = game.board();
         int streak = game.streak();
@@ -110,10 +142,7 @@ public class CheatDetector {
                     continue; // the round goes on (the last one, if never completed, is not compared)
                 }
                 if (!assisted) {
-                    compared++;
-                    if (sorted(keys(step.standing())).equals(sorted(aiPlacements(board, pieces, streak, miss, replay)))) {
-                        matched++;
-                    }
+                    rounds.add(new PlayedRound(board, pieces, streak, miss, sorted(keys(step.standing()))));
                 }
                 board = game.board();
                 streak = game.streak();
@@ -122,10 +151,10 @@ public class CheatDetector {
                 assisted = false;
             }
         } catch (IllegalMoveException e) {
-            // Not a valid replay past this point (an illegal move, or an event of another round): what was compared
+            // Not a valid replay past this point (an illegal move, or an event of another round): what was played
             // so far stands.
         }
-        return new Agreement(compared, matched);
+        return rounds;
     }
 
     private static List<String> keys(List<Game.Move> moves) {
@@ -170,7 +199,7 @@ public class CheatDetector {
         }
         Agreement agreement;
         try {
-            agreement = measure(Replay.fromJson(audit.replay));
+            agreement = measure(Replay.fromJson(audit.replay), settings.maxComparedRounds(), random);
         } catch (RuntimeException e) {
             LOG.warnf("Game %s: the cheat detector could not measure it (%s)", audit.gameId, e.toString());
             agreement = new Agreement(0, 0);
@@ -226,7 +255,7 @@ public class CheatDetector {
         }
     }
 
-    /** Measures batches until the queue is empty (or this replica is stopping); a failed pass is retried by the next. */
+    /** Measures batches until the queue is empty (or this replica is stopping); a failed pass is retried later. */
     public void pass() {
         try {
             int size = config.suspicion().batchSize();
