@@ -98,6 +98,8 @@ export interface AuditDetail {
   trace: string[];
   strike: { at: string; by: string; reason: string } | null;
   actions: { action: string; actor: string; at: string; detail: string | null }[];
+  /** A daily game whose day is not over: its seed, replay, start and trace are withheld until then. */
+  withheldUntil?: string | null;
 }
 
 const lb = <T>(path: string, o?: Options) => call<T>(config().leaderboardUrl, path, { ...o, parse: parseReplayJson });

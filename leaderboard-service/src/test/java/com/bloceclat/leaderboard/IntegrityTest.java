@@ -3,7 +3,12 @@ package com.bloceclat.leaderboard;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -304,6 +309,38 @@ class IntegrityTest {
         List<String> mine = given().auth().oauth2(Tokens.of(wendy.subject(), wendy.name(), List.of("player")))
                 .when().get("/api/leaderboards/me/games").then().statusCode(200).extract().path("games.gameId");
         assertEquals(4, mine.size());
+    }
+
+    /**
+     * An admin who is also a player must not learn a daily game's seed (nor its replay, which shows the pieces dealt)
+     * before the day is over: with it, the public CLI deals the day's pieces, and the day's record falls to foresight.
+     */
+    @Test
+    void anAdminCannotReadADailyGamesSeedOrReplayBeforeItsDayIsOver() {
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        GameFinished.Player dee = Games.player("daily-dee-" + UUID.randomUUID());
+        GameFinished todays = solo(UUID.randomUUID(), dee, SeedSource.DAILY, today, now.minusSeconds(1), now,
+                Games.quick(Games.freshSeed(), Level.HARD, 3).replay());
+        Instant yesterday = today.minusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(3600);
+        GameFinished yesterdays = solo(UUID.randomUUID(), dee, SeedSource.DAILY, today.minusDays(1), yesterday,
+                yesterday.plusSeconds(60), Games.quick(Games.freshSeed(), Level.HARD, 3).replay());
+        Games.publish(todays, yesterdays);
+        awaitAudit(todays.gameId());
+        awaitAudit(yesterdays.gameId());
+
+        given().auth().oauth2(Tokens.admin("root")).when().get("/api/leaderboards/admin/audits/" + todays.gameId())
+                .then().statusCode(200)
+                .body("seed", nullValue())
+                .body("replay", nullValue())
+                .body("start", nullValue())
+                .body("trace", empty())
+                .body("withheldUntil", startsWith(today.plusDays(1) + "T00:00"));
+        given().auth().oauth2(Tokens.admin("root")).when().get("/api/leaderboards/admin/audits/" + yesterdays.gameId())
+                .then().statusCode(200)
+                .body("seed", notNullValue())
+                .body("replay.events", not(empty()))
+                .body("withheldUntil", nullValue());
     }
 
     @Test

@@ -2,6 +2,7 @@ package com.bloceclat.leaderboard.rest;
 
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
@@ -97,10 +98,15 @@ public class AdminAuditResource {
     }
 
     /** One game in full: the replay as received, the validator's trace, the record's strike, the admins' actions. */
-    public record Detail(Summary summary, Long seed, int validEvents, JsonNode replay,
+    public record Detail(Summary summary,
+            @Schema(description = "Absent, like replay and start (and the trace empty), for a daily game until its "
+                    + "day is over (withheldUntil): the seed deals that day's pieces to every player") Long seed,
+            int validEvents, JsonNode replay,
             @Schema(description = "The start board the seed deals on the game's level, for the replay viewer; absent "
                     + "when the replay names no seed or level") List<String> start,
-            List<String> trace, Strike strike, List<Action> actions) {
+            List<String> trace, Strike strike, List<Action> actions,
+            @Schema(description = "For a daily game whose day is not over (UTC): when its seed, replay, start and "
+                    + "trace are shown; absent otherwise") OffsetDateTime withheldUntil) {
     }
 
     public record StrikeRequest(@NotBlank @Size(max = 2000) String reason) {
@@ -203,20 +209,30 @@ public class AdminAuditResource {
         return Problem.of(Response.Status.CONFLICT, e.getMessage()).toResponse().build();
     }
 
+    /**
+     * The audit of a game. A daily game's seed, replay, start and trace are withheld until its day is over: they deal
+     * that day's pieces, and an admin who is also a player could otherwise play the day's challenge knowing them.
+     */
     private static Detail detail(GameAudit audit) {
+        OffsetDateTime dayOver = audit.day == null || !"DAILY".equals(audit.seedSource) ? null
+                : audit.day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC);
         GameRecord record = GameRecord.findById(audit.gameId);
+        Strike strike = record != null && record.struck()
+                ? new Strike(record.struckAt, record.struckBy, record.strikeReason) : null;
+        List<Action> actions = AuditAction.of(audit.gameId).stream()
+                .map(a -> new Action(a.kind.name(), a.actor, a.at, a.detail)).toList();
+        if (dayOver != null && OffsetDateTime.now(ZoneOffset.UTC).isBefore(dayOver)) {
+            return new Detail(summary(audit, record), null, audit.validEvents, null, null, List.of(), strike, actions,
+                    dayOver);
+        }
         JsonNode replay;
         try {
             replay = MAPPER.readTree(audit.replay);
         } catch (JsonProcessingException e) {
             replay = TextNode.valueOf(audit.replay);
         }
-        Strike strike = record != null && record.struck()
-                ? new Strike(record.struckAt, record.struckBy, record.strikeReason) : null;
-        List<Action> actions = AuditAction.of(audit.gameId).stream()
-                .map(a -> new Action(a.kind.name(), a.actor, a.at, a.detail)).toList();
-        return new Detail(summary(audit, record), audit.seed, audit.validEvents, replay, startBoard(audit), audit.traceLines(),
-                strike, actions);
+        return new Detail(summary(audit, record), audit.seed, audit.validEvents, replay, startBoard(audit),
+                audit.traceLines(), strike, actions, null);
     }
 
     private static List<String> startBoard(GameAudit audit) {
