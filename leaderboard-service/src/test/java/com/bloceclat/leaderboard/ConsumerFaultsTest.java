@@ -20,14 +20,18 @@ import java.util.UUID;
 import jakarta.inject.Inject;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.Test;
 
 import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.common.events.GameFinishedDeadLetter;
+import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
+import com.bloceclat.engine.SelfPlay;
 import com.bloceclat.leaderboard.messaging.CanaryConsumer;
+import com.bloceclat.testsupport.KafkaResource;
 
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -142,6 +146,35 @@ class ConsumerFaultsTest {
         GameFinished later = game("sub-good-" + UUID.randomUUID());
         Games.publish(later);
         assertEquals(Outcome.RECORD, awaitAudit(later.gameId()).outcome);
+        ready();
+    }
+
+    /**
+     * A dead letter carries its message whole, even one over the producer's default 1 MiB before compression (the
+     * producer checks max.request.size before it compresses; the broker takes the compressed batch): a long game the
+     * database refused used to be dead-lettered without its payload, and could not be sent again.
+     */
+    @Test
+    void aLongGameTheDatabaseRefusesIsDeadLetteredWithItsWholePayload() {
+        sql(TRIGGER);
+        Game game = SelfPlay.firstGameLasting(Level.EASY, 3, 8_000);
+        Instant finishedAt = Instant.now();
+        GameFinished refused = Games.finished(UUID.randomUUID(), new GameFinished.Player(
+                "sub-db-poison-" + UUID.randomUUID(), "p"), GameFinished.Mode.SOLO, GameFinished.SeedSource.SERVER,
+                null, finishedAt.minusSeconds(3600), finishedAt, game.replay().toJson());
+        ProducerRecord<String, String> message = Games.message(refused);
+        assertTrue(message.value().length() > 1 << 20, "over 1 MiB raw: " + message.value().length());
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            companion.produceStrings()
+                    .withProp(ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd")
+                    .withProp(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 16 << 20)
+                    .fromRecords(message).awaitCompletion(Duration.ofSeconds(60));
+        }
+        GameFinishedDeadLetter letter = GameFinishedDeadLetter.fromJson(Kafka.awaitRecords(
+                GameFinishedDeadLetter.CHANNEL, 1, r -> refused.gameId().toString().equals(r.key())).get(0).value());
+        assertTrue(letter.error().startsWith("database: SQL state 22001: "), letter.error());
+        assertTrue(message.value().equals(letter.payload()), "the whole payload, not "
+                + (letter.payload() == null ? "none" : letter.payload().length() + " characters"));
         ready();
     }
 
