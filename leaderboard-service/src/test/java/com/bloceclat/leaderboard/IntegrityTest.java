@@ -247,6 +247,28 @@ class IntegrityTest {
         given().when().get("/api/leaderboards/expert/players/" + trent.subject()).then().statusCode(404);
     }
 
+    /**
+     * A game-service clock a few minutes ahead gets real games rejected as finished in the future. Once that time has
+     * come, an admin's re-validation (judged at its own time) gives the record back; it used to judge against the
+     * first receipt and rejected the game again, for good.
+     */
+    @Test
+    void aGameRejectedForAClockAheadBecomesARecordWhenRevalidatedOnceItsTimeHasCome() {
+        Instant ahead = Instant.now().plusSeconds(150).truncatedTo(ChronoUnit.MILLIS);
+        GameFinished game = solo(UUID.randomUUID(), Games.player("ahead-" + UUID.randomUUID()), SeedSource.SERVER, null,
+                ahead.minusSeconds(60), ahead, fresh(Level.EXPERT, 3));
+        Games.publish(game);
+        GameAudit first = awaitAudit(game.gameId());
+        assertEquals(Outcome.REJECTED, first.outcome);
+        assertTrue(first.reason.contains("is in the future"), first.reason);
+        // the skew is 2 minutes: 30 s later the game's finishedAt is within it
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(5)).until(() -> "RECORD".equals(
+                given().auth().oauth2(Tokens.admin("root")).when()
+                        .post("/api/leaderboards/admin/audits/" + game.gameId() + "/revalidate")
+                        .then().statusCode(200).extract().path("summary.outcome")));
+        assertNotNull(record(game.gameId()));
+    }
+
     @Test
     void theSameReplayUnderAnotherIdIsADuplicateKeptForAuditNotASecondRecord() {
         GameFinished.Player victor = Games.player("victor-" + UUID.randomUUID());

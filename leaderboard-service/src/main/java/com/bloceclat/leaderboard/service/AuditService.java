@@ -38,9 +38,11 @@ public class AuditService {
 
     /**
      * Validates the game's replay again with the engine as it is now and judges it by the {@link RecordPolicy} with the
-     * facts received (its claims checked against when it was first judged). A game that has become a record gets one;
-     * a record that no longer holds is struck with the new reason. The cheat detector measures the game again. The old
-     * and new verdicts (and the detector's figures) go to the audit trail.
+     * facts received, at the time of the re-validation: a game rejected as finished "in the future" because
+     * game-service's clock ran ahead (its claims are signed, so only a wrong clock, not a forger, dates them) becomes
+     * what it earns once that time has come, instead of staying rejected for good. A game that has become a record
+     * gets one; a record that no longer holds is struck with the new reason. The cheat detector measures the game
+     * again. The old and new verdicts (and the detector's figures) go to the audit trail.
      */
     @Transactional
     public GameAudit revalidate(UUID gameId, String actor) {
@@ -54,7 +56,7 @@ public class AuditService {
                 audit.createdAt == null ? null : audit.createdAt.toInstant(), audit.finishedAt.toInstant());
         RecordPolicy.Decision decision = RecordPolicy.decide(validated, facts,
                 GameFinishedService.taken(validated, facts, audit.playerSubject, gameId),
-                audit.processedAt.toInstant(), config.clockSkew());
+                clock.instant(), config.clockSkew());
         Verdict verdict = validated.judged(decision);
         audit.judged(verdict);
         OffsetDateTime now = OffsetDateTime.now(clock);
