@@ -9,9 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +23,7 @@ import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.Rules;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayValidator;
+import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.testsupport.Tokens;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -38,6 +42,9 @@ class MatchSocketTest {
 
     @TestHTTPResource("/")
     URI base;
+
+    @Inject
+    GameConfig.Live live;
 
     private LiveSocket connect(String matchId, String gameToken) {
         return LiveSocket.asGuest(base, matchId, gameToken);
@@ -127,6 +134,48 @@ class MatchSocketTest {
         assertEquals(403, error.path("status").asInt());
         LiveSocket none = connect("00000000-0000-4000-8000-000000000000", match.get("token"));
         assertEquals(404, none.next("error").path("status").asInt());
+    }
+
+    /** The first frame that is the state or a refusal (an AI update may come before the state). */
+    private static JsonNode stateOrError(LiveSocket socket) throws InterruptedException {
+        return socket.next(f -> "state".equals(f.path("type").asText()) || "error".equals(f.path("type").asText()));
+    }
+
+    @Test
+    void socketsOfOneSeatPastTheCapAreRefusedWith429UntilOneCloses() throws Exception {
+        Map<String, String> match = guestMatch();
+        int cap = live.maxSocketsPerSeat();
+        List<LiveSocket> open = new ArrayList<>();
+        for (int i = 0; i < cap; i++) {
+            LiveSocket socket = connect(match.get("id"), match.get("token"));
+            assertEquals("state", stateOrError(socket).path("type").asText());
+            open.add(socket);
+        }
+        // before: every socket was accepted, each one a database read at open and on every update of the AI's game
+        LiveSocket extra = connect(match.get("id"), match.get("token"));
+        JsonNode refused = stateOrError(extra);
+        assertEquals("error", refused.path("type").asText(), refused.toString());
+        assertEquals(429, refused.path("status").asInt());
+        assertEquals("Too many sockets: at most " + cap + " to one match for one player on this server; close older "
+                + "tabs of this match.", refused.path("message").asText());
+        await().atMost(Duration.ofSeconds(10)).until(() -> extra.connection().isClosed());
+        // the sockets already open go on
+        open.get(1).send("{\"type\": \"ping\"}");
+        open.get(1).next("pong");
+
+        open.get(0).connection().closeAndAwait();
+        // counted off once the server has seen the close; a refused try is closed and not counted
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            LiveSocket again = connect(match.get("id"), match.get("token"));
+            if ("state".equals(stateOrError(again).path("type").asText())) {
+                open.set(0, again);
+                return true;
+            }
+            return false;
+        });
+        for (LiveSocket socket : open) {
+            socket.connection().closeAndAwait();
+        }
     }
 
     @Test

@@ -125,6 +125,14 @@ public final class GameConfig {
          */
         @WithDefault("5s")
         Duration sendTimeout();
+
+        /**
+         * Sockets one caller (a player's subject, a guest's game token) may have open to one match on one replica;
+         * past it a new one is refused (429). Each socket costs a database read at open and on every update of the
+         * other seat, so this bounds what one client can make a replica do. Per replica, not overall.
+         */
+        @WithDefault("4")
+        int maxSocketsPerSeat();
     }
 
     /**

@@ -46,12 +46,27 @@ public class MatchSocket {
     /** Who is on each open connection of this replica. */
     static final Map<String, Seat> SEATS = new ConcurrentHashMap<>();
 
+    /** The open sockets of this replica per match and caller, at most {@code bloc.live.max-sockets-per-seat}. */
+    private static final Map<Owner, Integer> SOCKETS = new ConcurrentHashMap<>();
+
+    /**
+     * Whose a socket is: a player by their subject, a guest by their game token. The seat follows from these two
+     * ({@code MatchService.state} gives the caller the first seat they own), so this counts sockets per seat.
+     */
+    record Owner(UUID matchId, String subject, String gameToken) {
+
+        static Owner of(UUID matchId, Requester r) {
+            // a player's game token is left out: varying it must not make room for more sockets
+            return r.guest() ? new Owner(matchId, null, r.gameToken()) : new Owner(matchId, r.subject(), null);
+        }
+    }
+
     /**
      * A connection's player: the match, its mode, the caller's seat and game ({@code yourSeat}), every seat's game
      * (a two-players frame may name either seat).
      */
     record Seat(UUID matchId, String mode, int yourSeat, UUID gameId, List<UUID> games, Requester requester,
-            RateLimit limit) {
+            RateLimit limit, Owner owner) {
 
         /** The game a move or resign frame acts on: the caller's, or in a two-players match the one it names. */
         UUID gameFor(Integer seat) {
@@ -98,21 +113,49 @@ public class MatchSocket {
             return refuse(404, "There is no match '" + connection.pathParam("id") + "': match ids are UUIDs.");
         }
         Requester requester = requester();
+        // counted before the database is read, so that sockets over the cap cost it nothing
+        Owner owner = Owner.of(matchId, requester);
+        if (!reserve(owner)) {
+            return refuse(429, "Too many sockets: at most " + config.maxSocketsPerSeat()
+                    + " to one match for one player on this server; close older tabs of this match.");
+        }
         MatchView view;
         try {
             view = matches.state(matchId, requester);
         } catch (WebApplicationException e) {
+            release(owner);
             return refuse(e.getResponse().getStatus(), e.getMessage());
         } catch (RuntimeException e) {
+            release(owner);
             ServerFrame.Error error = unexpected(e);
             return refuse(error.status(), error.message());
         }
         UUID gameId = view.games().get(view.yourSeat()).id();
         SEATS.put(connection.id(), new Seat(matchId, view.mode(), view.yourSeat(), gameId,
                 view.games().stream().map(GameView::id).toList(), requester,
-                new RateLimit(config.framesPerSecond(), config.burst(), System.nanoTime())));
+                new RateLimit(config.framesPerSecond(), config.burst(), System.nanoTime()), owner));
+        if (!connection.isOpen()) {
+            // closed while the state was read: @OnClose may have run before the seat was there to remove
+            close();
+            return null;
+        }
         // matches.state has just marked a race player as seen: the heartbeat keeps it so while this stays open
         return new ServerFrame.State(view).toJson();
+    }
+
+    /** Counts one more socket for the caller, unless they have the most allowed already. */
+    private boolean reserve(Owner owner) {
+        boolean[] room = {false};
+        SOCKETS.compute(owner, (o, open) -> {
+            int n = open == null ? 0 : open;
+            room[0] = n < config.maxSocketsPerSeat();
+            return room[0] ? n + 1 : open;
+        });
+        return room[0];
+    }
+
+    private static void release(Owner owner) {
+        SOCKETS.computeIfPresent(owner, (o, open) -> open > 1 ? open - 1 : null);
     }
 
     @OnTextMessage
@@ -168,7 +211,11 @@ public class MatchSocket {
 
     @OnClose
     public void close() {
-        SEATS.remove(connection.id());
+        // the seat is removed once, so its socket is counted off once, whichever of open and close gets here first
+        Seat seat = SEATS.remove(connection.id());
+        if (seat != null) {
+            release(seat.owner());
+        }
     }
 
     private String refuse(int status, String message) {

@@ -92,7 +92,8 @@ class SlowSocketTest {
         for (Fake f : List.of(stalled, reading)) {
             ids.add(f.connection().id());
             MatchSocket.SEATS.put(f.connection().id(), new MatchSocket.Seat(match, "VERSUS_AI", 0, UUID.randomUUID(),
-                    List.of(), new Requester(null, null, "t"), new RateLimit(10, 20, System.nanoTime())));
+                    List.of(), new Requester(null, null, "t"), new RateLimit(10, 20, System.nanoTime()),
+                    new MatchSocket.Owner(match, null, "t")));
         }
         LiveUpdates live = new LiveUpdates();
         live.connections = (OpenConnections) Proxy.newProxyInstance(SlowSocketTest.class.getClassLoader(),
@@ -127,6 +128,11 @@ class SlowSocketTest {
             @Override
             public Duration sendTimeout() {
                 return Duration.ofMillis(200);
+            }
+
+            @Override
+            public int maxSocketsPerSeat() {
+                return 4;
             }
         };
         String change = GameChanged.of(UUID.randomUUID(), 1, GameChanged.Type.PLACE,
