@@ -13,7 +13,6 @@ import com.bloceclat.engine.Rules;
  */
 final class Evaluator {
     static final double FILLED_CELL = -0.5;
-    static final double TRANSITION = -0.55;
     static final double ISOLATED_EMPTY = -7.0;
     /** An empty cell with no empty neighbour left or right: only vertical pieces or a dot fill it. */
     static final double NARROW_EMPTY = -2.5;
@@ -35,13 +34,16 @@ final class Evaluator {
     private static final long COLS_0_TO_5 = 0x3F3F3F3F3F3F3F3FL;
     private static final long COLS_0_TO_3 = 0x0F0F0F0F0F0F0F0FL;
 
+    /** Weight of a filled/empty transition between neighbours: the strength's (StrengthProfile). */
+    private final double transition;
     private final double noO9;
     private final double noI5h;
     private final double noI5v;
     private final Piece[] future;
     private final double[] futureProb;
 
-    Evaluator(Level level) {
+    Evaluator(Level level, double transition) {
+        this.transition = transition;
         double[] dist = level.distribution();
         noO9 = dist[Pieces.require("O9").index()] > 0 ? NO_ROOM_O9 : 0;
         noI5h = dist[Pieces.require("I5H").index()] > 0 ? NO_ROOM_I5 : 0;
@@ -75,7 +77,7 @@ final class Evaluator {
         long narrow = e & ~horiz & vert;
         long vnarrow = e & ~vert & horiz;
         double v = FILLED_CELL * Long.bitCount(b)
-                + TRANSITION * trans
+                + transition * trans
                 + ISOLATED_EMPTY * Long.bitCount(isolated)
                 + NARROW_EMPTY * Long.bitCount(narrow)
                 + VNARROW_EMPTY * Long.bitCount(vnarrow);

@@ -143,7 +143,7 @@ public final class GameAnalysis {
             this.replay = replay;
             this.options = options;
             this.clock = clock;
-            this.eval = new Evaluator(replay.level());
+            this.eval = new Evaluator(replay.level(), StrengthProfile.of(SolveRequest.MAX_STRENGTH).transition());
         }
 
         Result run() {

@@ -7,9 +7,7 @@ import com.bloceclat.engine.Rules;
 import com.bloceclat.engine.SplitMix64;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
@@ -27,7 +25,8 @@ final class Search {
     private final LongPairSet visited = new LongPairSet(1 << 15);
     private final LongSet finals = new LongSet(1 << 16);
     private final int[] finalOrder = new int[MAX_ALTERNATIVES + 1];
-    private final Map<Level, Evaluator> evaluators = new EnumMap<>(Level.class);
+    /** By strength, then level: the strengths weigh the board differently (StrengthProfile). */
+    private final Evaluator[][] evaluators = new Evaluator[SolveRequest.MAX_STRENGTH][Level.values().length];
 
     // The request being searched.
     private Piece[] pieces;
@@ -109,8 +108,14 @@ final class Search {
         }
         mode = req.mode();
         int strength = mode == Mode.AI ? req.strength() : SolveRequest.MAX_STRENGTH;
-        profile = StrengthProfile.of(mode == Mode.MAX_LINES ? SolveRequest.MAX_STRENGTH : strength);
-        eval = evaluators.computeIfAbsent(req.level(), Evaluator::new);
+        int profileStrength = mode == Mode.MAX_LINES ? SolveRequest.MAX_STRENGTH : strength;
+        profile = StrengthProfile.of(profileStrength);
+        Evaluator[] byLevel = evaluators[profileStrength - 1];
+        int level = req.level().ordinal();
+        if (byLevel[level] == null) {
+            byLevel[level] = new Evaluator(req.level(), profile.transition());
+        }
+        eval = byLevel[level];
         noise = new SplitMix64(SplitMix64.mix64(req.seed() ^ SplitMix64.mix64(req.board())) + strength);
         deadline = req.timeMs() > 0 ? t0 + req.timeMs() * 1_000_000L : Long.MAX_VALUE;
         aborted = false;

@@ -11,14 +11,24 @@ package com.bloceclat.engine.solver;
  * @param noise       amplitude of the seeded noise added to every leaf
  * @param lookahead   weigh the best candidates by the chance that a next round will not fit and by
  *                    one more piece drawn from the level's distribution
+ * @param transition  weight of a filled/empty transition between neighbours in the board evaluation
  */
-record StrengthProfile(boolean fixedOrder, int beam, double boardWeight, double noise, boolean lookahead) {
+record StrengthProfile(boolean fixedOrder, int beam, double boardWeight, double noise, boolean lookahead,
+                       double transition) {
+    /** The transition weight strengths 1-4 were tuned with (docs/solver.md). */
+    private static final double TRANSITION = -0.55;
+    /**
+     * Full strength's: a ragged board costs about 4.5 times as much, which made its sampled look-ahead
+     * keep boards compact and survive longer (issue 16, docs/benchmarks.md); only strength 5 takes it,
+     * so the weaker strengths play as before.
+     */
+    private static final double FULL_TRANSITION = -2.5;
     private static final StrengthProfile[] BY_STRENGTH = {
-        new StrengthProfile(true, 3, 0.3, 12.0, false),
-        new StrengthProfile(true, 6, 0.7, 6.0, false),
-        new StrengthProfile(false, 6, 0.7, 4.0, false),
-        new StrengthProfile(false, 0, 1.0, 1.0, false),
-        new StrengthProfile(false, 0, 1.0, 0.0, true),
+        new StrengthProfile(true, 3, 0.3, 12.0, false, TRANSITION),
+        new StrengthProfile(true, 6, 0.7, 6.0, false, TRANSITION),
+        new StrengthProfile(false, 6, 0.7, 4.0, false, TRANSITION),
+        new StrengthProfile(false, 0, 1.0, 1.0, false, TRANSITION),
+        new StrengthProfile(false, 0, 1.0, 0.0, true, FULL_TRANSITION),
     };
 
     static StrengthProfile of(int strength) {

@@ -62,7 +62,7 @@ class GameAnalysisTest {
     void aDeliberatelyBadMoveHasALoss() {
         // The first piece of the game goes where the static evaluation likes it least; the rest like the AI.
         Game game = new Game(SEED, Level.MEDIUM);
-        Evaluator eval = new Evaluator(Level.MEDIUM);
+        Evaluator eval = new Evaluator(Level.MEDIUM, StrengthProfile.of(SolveRequest.MAX_STRENGTH).transition());
         Piece piece = game.remaining()[0];
         double worst = Double.POSITIVE_INFINITY;
         int worstAnchor = -1;

@@ -19,7 +19,7 @@ class NextRoundsTest {
         Random rnd = new Random(29);
         NextRounds next = new NextRounds();
         for (Level level : Level.values()) {
-            Evaluator eval = new Evaluator(level);
+            Evaluator eval = new Evaluator(level, StrengthProfile.of(SolveRequest.MAX_STRENGTH).transition());
             for (int t = 0; t < 40; t++) {
                 next.reset(level, eval, rnd.nextLong(), 24);
                 // several candidates per draw, as in a search: the memo must not leak from one to the next
