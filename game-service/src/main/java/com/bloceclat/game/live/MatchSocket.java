@@ -66,7 +66,7 @@ public class MatchSocket {
      * (a two-players frame may name either seat).
      */
     record Seat(UUID matchId, String mode, int yourSeat, UUID gameId, List<UUID> games, Requester requester,
-            RateLimit limit, Owner owner) {
+            RateLimit limit) {
 
         /** The game a move or resign frame acts on: the caller's, or in a two-players match the one it names. */
         UUID gameFor(Integer seat) {
@@ -133,7 +133,7 @@ public class MatchSocket {
         UUID gameId = view.games().get(view.yourSeat()).id();
         SEATS.put(connection.id(), new Seat(matchId, view.mode(), view.yourSeat(), gameId,
                 view.games().stream().map(GameView::id).toList(), requester,
-                new RateLimit(config.framesPerSecond(), config.burst(), System.nanoTime()), owner));
+                new RateLimit(config.framesPerSecond(), config.burst(), System.nanoTime())));
         if (!connection.isOpen()) {
             // closed while the state was read: @OnClose may have run before the seat was there to remove
             close();
@@ -214,7 +214,7 @@ public class MatchSocket {
         // the seat is removed once, so its socket is counted off once, whichever of open and close gets here first
         Seat seat = SEATS.remove(connection.id());
         if (seat != null) {
-            release(seat.owner());
+            release(Owner.of(seat.matchId(), seat.requester()));
         }
     }
 

@@ -92,8 +92,7 @@ class SlowSocketTest {
         for (Fake f : List.of(stalled, reading)) {
             ids.add(f.connection().id());
             MatchSocket.SEATS.put(f.connection().id(), new MatchSocket.Seat(match, "VERSUS_AI", 0, UUID.randomUUID(),
-                    List.of(), new Requester(null, null, "t"), new RateLimit(10, 20, System.nanoTime()),
-                    new MatchSocket.Owner(match, null, "t")));
+                    List.of(), new Requester(null, null, "t"), new RateLimit(10, 20, System.nanoTime())));
         }
         LiveUpdates live = new LiveUpdates();
         live.connections = (OpenConnections) Proxy.newProxyInstance(SlowSocketTest.class.getClassLoader(),
