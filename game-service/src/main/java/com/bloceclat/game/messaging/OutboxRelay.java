@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -19,10 +18,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptor;
 
-import org.apache.kafka.common.InvalidRecordException;
-import org.apache.kafka.common.errors.RecordBatchTooLargeException;
-import org.apache.kafka.common.errors.RecordTooLargeException;
-import org.apache.kafka.common.errors.SerializationException;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.jboss.logging.Logger;
@@ -39,18 +34,18 @@ import io.quarkus.scheduler.Scheduled;
 import io.smallrye.reactive.messaging.kafka.Record;
 
 /**
- * Sends the outbox to Kafka: woken after each commit that wrote messages ({@link #wake}, a pass {@code bloc.outbox.linger}
- * later), and every {@code bloc.outbox.poll-interval} by the Quarkus scheduler ({@link #poll}) in case a wake-up was
- * missed or Kafka was down. Guarantees:
+ * Sends the outbox to Kafka: woken after each commit that wrote messages ({@link #wake}, a pass
+ * {@code bloc.outbox.linger} later), and every {@code bloc.outbox.poll-interval} by the Quarkus scheduler
+ * ({@link #poll}) in case a wake-up was missed or Kafka was down. Guarantees:
  * <ul>
  * <li>One pass at a time on a replica, whichever path started it (a pass waits for the one running to end), so a
  * replica sends its rows in outbox order.</li>
  * <li>A row is deleted only once the broker acknowledged it; a row whose send failed for a reason that may pass
  * (broker unreachable, timeout, not authorised, anything not known to be the row's own fault) stays and is sent on a
  * later pass, so a message may be sent twice but is never lost (consumers deduplicate by game id or event id).</li>
- * <li>A row the broker can never take ({@link #outcome}: too large even compressed, refused as a record) is parked with
- * its reason, logged once and counted ({@code outbox.parked{topic}}); it never holds back the rows after it: each row
- * of a batch is judged on its own.</li>
+ * <li>A row the broker can never take ({@link OutboxOutcome#of}: too large even compressed, refused as a record) is
+ * parked with its reason, logged once and counted ({@code outbox.parked{topic}}); it never holds back the rows after
+ * it: each row of a batch is judged on its own.</li>
  * <li>Rows are locked with SKIP LOCKED, so several replicas can relay one outbox.</li>
  * <li>A graceful stop waits for the batch in flight (its send takes at most {@code send-timeout}) instead of
  * interrupting it, and begins no other, so a stop sends nothing twice (a crash between the broker's acknowledgement
@@ -171,50 +166,6 @@ public class OutboxRelay {
     record Pass(int sent, int parked, int kept) {
     }
 
-    /** What becomes of one row after its send: deleted, parked with a reason, or kept for the next pass. */
-    sealed interface Outcome {
-        record Sent() implements Outcome {
-        }
-
-        record Park(String reason) implements Outcome {
-        }
-
-        record Retry(String reason) implements Outcome {
-        }
-    }
-
-    /**
-     * The outcome of one send: {@code failure} null when the broker acknowledged it. Parked are only the failures
-     * that are the record's own and would fail again on every try: too large for the producer's
-     * {@code max.request.size} or the broker's {@code max.message.bytes}, not serializable, or a row with no topic
-     * the relay knows. Everything else (timeouts, a broker away, authorisation, unknown errors) is retried later:
-     * parking a row for a fault of the platform would lose it.
-     */
-    static Outcome outcome(Throwable failure) {
-        if (failure == null) {
-            return new Outcome.Sent();
-        }
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof RecordTooLargeException || t instanceof RecordBatchTooLargeException
-                    || t instanceof SerializationException || t instanceof InvalidRecordException
-                    || t instanceof UnknownTopic) {
-                return new Outcome.Park(t.getClass().getSimpleName() + ": " + t.getMessage());
-            }
-        }
-        Throwable root = failure;
-        while ((root instanceof CompletionException || root instanceof ExecutionException) && root.getCause() != null) {
-            root = root.getCause();
-        }
-        return new Outcome.Retry(root.getClass().getSimpleName() + ": " + root.getMessage());
-    }
-
-    /** A row whose topic is not one of the relay's channels. */
-    static final class UnknownTopic extends RuntimeException {
-        UnknownTopic(String message) {
-            super(message, null, false, false);
-        }
-    }
-
     /** Sends one batch, each row on its own: deletes the acknowledged rows, parks the ones that can never go. */
     Pass relayBatch() {
         return QuarkusTransaction.requiringNew().call(() -> {
@@ -240,17 +191,17 @@ public class OutboxRelay {
             for (int i = 0; i < batch.size(); i++) {
                 OutboxMessage.Pending m = batch.get(i);
                 CompletableFuture<Void> ack = acks.get(i);
-                Outcome outcome = !ack.isDone() ? new Outcome.Retry("not acknowledged within "
-                        + config.sendTimeout().toMillis() + " ms") : outcome(failureOf(ack));
-                if (outcome instanceof Outcome.Sent) {
+                OutboxOutcome outcome = !ack.isDone() ? new OutboxOutcome.Retry("not acknowledged within "
+                        + config.sendTimeout().toMillis() + " ms") : OutboxOutcome.of(failureOf(ack));
+                if (outcome instanceof OutboxOutcome.Sent) {
                     sent.add(m.id());
-                } else if (outcome instanceof Outcome.Park p) {
+                } else if (outcome instanceof OutboxOutcome.Park p) {
                     OutboxMessage.park(m.id(), p.reason());
                     parked++;
                     metrics.counter("outbox.parked", "topic", m.topic()).increment();
                     LOG.warnf("Outbox row %d (topic %s, key %s, %d characters) parked, never to be sent: %s", m.id(),
                             m.topic(), m.key(), m.payload().length(), p.reason());
-                } else if (outcome instanceof Outcome.Retry r) {
+                } else if (outcome instanceof OutboxOutcome.Retry r) {
                     kept++;
                     firstKept = firstKept == null ? r.reason() : firstKept;
                 }
@@ -270,7 +221,8 @@ public class OutboxRelay {
             Emitter<Record<String, String>> emitter = switch (m.topic()) {
                 case GameMessages.EVENTS_CHANNEL -> events;
                 case GameFinished.CHANNEL -> finished;
-                default -> throw new UnknownTopic("outbox row " + m.id() + " has unknown topic " + m.topic());
+                default -> throw new OutboxOutcome.UnknownTopic("outbox row " + m.id() + " has unknown topic "
+                        + m.topic());
             };
             return emitter.send(Record.of(m.key(), m.payload())).toCompletableFuture();
         } catch (RuntimeException e) {

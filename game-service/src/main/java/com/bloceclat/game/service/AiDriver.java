@@ -2,13 +2,10 @@ package com.bloceclat.game.service;
 
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -29,7 +26,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.scheduler.Scheduled;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxException;
 
@@ -41,12 +37,12 @@ import io.vertx.core.VertxException;
  * this replica's alone: a game claimed by another replica, or parked mid-round, asks again. AI turns are claimed, not
  * raced:
  * <ul>
- * <li><b>Each turn is asked of solver-service once across replicas.</b> Every {@code bloc.ai.poll} (the Quarkus
- * scheduler, never two passes at once) a replica claims the AI games due before its next pass that no replica holds
- * ({@link AiLeases#claim}: {@code FOR UPDATE SKIP LOCKED}, a lease in the game's row). The replica holding a game
- * then plays its turns one after the other, each at its due time (a timer, not the next pass): it renews the lease
- * when a turn starts (a turn whose lease ran out and was taken meanwhile is dropped before it asks) and with each
- * placement, in the placement's transaction. So while the turn takes less than {@code bloc.ai.lease}, no other
+ * <li><b>Each turn is asked of solver-service once across replicas.</b> Every {@code bloc.ai.poll} ({@link AiClaims},
+ * the Quarkus scheduler, never two passes at once) a replica claims the AI games due before its next pass that no
+ * replica holds ({@link AiLeases#claim}: {@code FOR UPDATE SKIP LOCKED}, a lease in the game's row). The replica
+ * holding a game then plays its turns one after the other, each at its due time (a timer, not the next pass): it renews
+ * the lease when a turn starts (a turn whose lease ran out and was taken meanwhile is dropped before it asks) and with
+ * each placement, in the placement's transaction. So while the turn takes less than {@code bloc.ai.lease}, no other
  * replica asks for it. A placement is still applied only if the game did not change since the question was asked
  * ({@link GameService#aiPlay}), so even a turn asked twice (a lease that ran out) is played once.</li>
  * <li><b>A replica that dies mid-turn stalls nothing for long.</b> Its leases run out at most {@code bloc.ai.lease}
@@ -84,6 +80,9 @@ public class AiDriver {
     AiLeases leases;
 
     @Inject
+    AiClaims claims;
+
+    @Inject
     SolverClient solver;
 
     @Inject
@@ -96,7 +95,7 @@ public class AiDriver {
     Vertx vertx;
 
     /** This replica's name on its leases. */
-    final UUID holder = UUID.randomUUID();
+    private final UUID holder = UUID.randomUUID();
 
     /** The games this replica holds, each with its next turn. */
     private final Map<UUID, AiTurn> held = new ConcurrentHashMap<>();
@@ -104,10 +103,6 @@ public class AiDriver {
     private final Map<UUID, Long> parked = new ConcurrentHashMap<>();
     private AiPermits permits;
     private volatile boolean running;
-    /** Held by a claim pass: the stop waits for one in flight, so that the leases it took are released too. */
-    private final ReentrantLock claiming = new ReentrantLock();
-    /** The last pass claimed all it could: there may be due games this replica had no room for. */
-    private volatile boolean unmet;
 
     private AiMetrics metrics;
 
@@ -121,69 +116,34 @@ public class AiDriver {
     void stop(@Observes ShutdownEvent event) {
         running = false;
         permits.close();
-        // a pass in flight ends first (within a bound): its claims would otherwise stay leased to a replica gone
-        boolean locked = false;
-        try {
-            locked = claiming.tryLock(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        try {
-            int released = leases.releaseAll(holder);
-            LOG.infof("AI driver stopped: %d AI games released", released);
-        } catch (RuntimeException e) {
-            LOG.warnf("AI driver could not release its leases (%s): they run out by themselves", e.getMessage());
-        } finally {
-            if (locked) {
-                claiming.unlock();
-            }
+        claims.stop();
+    }
+
+    boolean running() {
+        return running;
+    }
+
+    /** This replica's name on its leases (a method: {@link AiClaims} holds a client proxy, with fields of its own). */
+    UUID holder() {
+        return holder;
+    }
+
+    /** How many more games this replica has room for now (parked games whose wait is over leave the gauge). */
+    int room() {
+        long nanos = System.nanoTime();
+        parked.values().removeIf(until -> nanos - until >= 0);
+        return capacity() - held.size();
+    }
+
+    /** Holds a game claimed by {@link AiClaims}: its turns are played from now on. */
+    void hold(AiTurn turn) {
+        if (held.putIfAbsent(turn.gameId(), turn) == null) {
+            permits.schedule(turn);
         }
     }
 
     private int capacity() {
         return permits.capacity(config.pace(), config.maxGames());
-    }
-
-    /** The scheduler's pass: claims the games due before the next pass that nobody holds, within capacity. */
-    @Scheduled(every = "${bloc.ai.poll:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
-            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
-    void claimDue() {
-        if (!claiming.tryLock()) {
-            return; // the stop holds it (a pass of the scheduler's never runs beside another: SKIP)
-        }
-        try {
-            if (running) {
-                claimDueNow();
-            }
-        } finally {
-            claiming.unlock();
-        }
-    }
-
-    private void claimDueNow() {
-        try {
-            OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-            OffsetDateTime dueBy = now.minus(config.pace()).plus(config.poll());
-            long nanos = System.nanoTime();
-            parked.values().removeIf(until -> nanos - until >= 0);
-            int budget = capacity() - held.size();
-            List<AiLeases.Claim> claims = leases.claim(holder, dueBy, config.poll(), config.pace(), config.lease(),
-                    budget);
-            // games may be left unclaimed for want of capacity: that is demand, as turns waiting for a permit are
-            unmet = claims.size() >= budget;
-            for (AiLeases.Claim c : claims) {
-                OffsetDateTime due = c.updatedAt().plus(config.pace());
-                if (c.parkedUntil() != null && c.parkedUntil().isAfter(due)) {
-                    due = c.parkedUntil();
-                }
-                AiTurn turn = new AiTurn(c.gameId(), due, c.parkedUntil() != null, null);
-                if (held.putIfAbsent(c.gameId(), turn) == null) {
-                    permits.schedule(turn);
-                }
-            }
-        } catch (RuntimeException e) {
-            LOG.warnf("AI claim failed (%s); the next pass retries", e.getMessage());
-        }
     }
 
     private enum Start {
@@ -228,7 +188,7 @@ public class AiDriver {
                 plan = held.placements(); // the round's plan, asked at its first placement: no search
             } else {
                 plan = SolverQuestions.plan(ask(question), question.slots(), id);
-                permits.answered(unmet);
+                permits.answered(claims.unmet());
             }
             OffsetDateTime placed = QuarkusTransaction.requiringNew().call(() -> {
                 OffsetDateTime at = games.aiPlay(question, plan.get(0));

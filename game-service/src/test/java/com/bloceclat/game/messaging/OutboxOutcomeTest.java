@@ -15,17 +15,17 @@ class OutboxOutcomeTest {
 
     @Test
     void acknowledgedIsSent() {
-        assertInstanceOf(OutboxRelay.Outcome.Sent.class, OutboxRelay.outcome(null));
+        assertInstanceOf(OutboxOutcome.Sent.class, OutboxOutcome.of(null));
     }
 
     @Test
     void aRecordTooLargeForTheProducerOrTheBrokerIsParkedWithItsReason() {
-        OutboxRelay.Outcome o = OutboxRelay.outcome(new CompletionException(
+        OutboxOutcome o = OutboxOutcome.of(new CompletionException(
                 new RecordTooLargeException("The request included a message larger than the max message size")));
-        OutboxRelay.Outcome.Park park = assertInstanceOf(OutboxRelay.Outcome.Park.class, o);
+        OutboxOutcome.Park park = assertInstanceOf(OutboxOutcome.Park.class, o);
         assertTrue(park.reason().startsWith("RecordTooLargeException: The request included"), park.reason());
-        assertInstanceOf(OutboxRelay.Outcome.Park.class,
-                OutboxRelay.outcome(new OutboxRelay.UnknownTopic("outbox row 1 has unknown topic nope")));
+        assertInstanceOf(OutboxOutcome.Park.class,
+                OutboxOutcome.of(new OutboxOutcome.UnknownTopic("outbox row 1 has unknown topic nope")));
     }
 
     @Test
@@ -33,8 +33,8 @@ class OutboxOutcomeTest {
         // a broker away, a timeout, an ACL not (yet) granted: the row is fine, the platform is not
         for (Throwable t : new Throwable[] {new TimeoutException("expired"), new NetworkException("gone"),
                 new TopicAuthorizationException("not authorised"), new IllegalStateException("anything else")}) {
-            OutboxRelay.Outcome o = OutboxRelay.outcome(new CompletionException(t));
-            OutboxRelay.Outcome.Retry retry = assertInstanceOf(OutboxRelay.Outcome.Retry.class, o, t.toString());
+            OutboxOutcome o = OutboxOutcome.of(new CompletionException(t));
+            OutboxOutcome.Retry retry = assertInstanceOf(OutboxOutcome.Retry.class, o, t.toString());
             assertTrue(retry.reason().startsWith(t.getClass().getSimpleName()), retry.reason());
         }
     }
