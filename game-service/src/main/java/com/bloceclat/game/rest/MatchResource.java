@@ -36,6 +36,7 @@ import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.Level;
 import com.bloceclat.game.service.ClientLimits;
 import com.bloceclat.game.service.MatchService;
+import com.bloceclat.game.service.RaceQueue;
 import com.bloceclat.game.service.Requester;
 import com.bloceclat.game.service.Views.MatchView;
 import com.bloceclat.game.service.Views.TicketView;
@@ -58,6 +59,9 @@ public class MatchResource {
 
     @Inject
     MatchService matches;
+
+    @Inject
+    RaceQueue queue;
 
     @Inject
     ClientLimits limits;
@@ -101,7 +105,7 @@ public class MatchResource {
                 if (me.guest()) {
                     throw new NotAuthorizedException("Online races need a login: send a bearer token.", "Bearer");
                 }
-                MatchService.Joined joined = matches.joinRace(level, me);
+                RaceQueue.Joined joined = queue.join(level, me);
                 if (joined.match() == null) {
                     return Response.accepted(joined.ticket())
                             .location(URI.create("/api/matches/queue/" + joined.ticket().ticket())).build();
@@ -119,7 +123,7 @@ public class MatchResource {
     @Authenticated
     @Operation(summary = "A place in the online race queue: waiting, or the match once made")
     public TicketView ticket(@PathParam("ticket") String ticket) {
-        return matches.ticket(uuid(ticket, "race ticket"), requester(null));
+        return queue.ticket(uuid(ticket, "race ticket"), requester(null));
     }
 
     @DELETE
@@ -128,7 +132,7 @@ public class MatchResource {
     @Operation(summary = "Leave the online race queue")
     @APIResponse(responseCode = "409", description = "The match is made already")
     public Response leave(@PathParam("ticket") String ticket) {
-        matches.leaveRace(uuid(ticket, "race ticket"), requester(null));
+        queue.leave(uuid(ticket, "race ticket"), requester(null));
         return Response.noContent().build();
     }
 

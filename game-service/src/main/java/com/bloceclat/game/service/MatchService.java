@@ -17,16 +17,16 @@ import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.MatchEntity;
-import com.bloceclat.game.RaceTicket;
-import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.service.Views.GameView;
 import com.bloceclat.game.service.Views.MatchView;
-import com.bloceclat.game.service.Views.TicketView;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** Matches: creating them, their views, and their live updates; their result is decided by {@link MatchJudge}. */
+/**
+ * Matches: creating them (online races paired by {@link RaceQueue}), their views, and their live updates; their result
+ * is decided by {@link MatchJudge}.
+ */
 @ApplicationScoped
 public class MatchService {
 
@@ -43,9 +43,6 @@ public class MatchService {
 
     @Inject
     GameStore store;
-
-    @Inject
-    GameConfig.Race raceConfig;
 
     /** A match against the AI: seat 0 is the person, seat 1 the AI, on the same seed and start board. */
     @Transactional
@@ -67,43 +64,6 @@ public class MatchService {
         return view(m, 0, token);
     }
 
-    /** What joining the online race queue gave: a match at once, or a ticket to wait with. */
-    public record Joined(MatchView match, TicketView ticket) {
-    }
-
-    /**
-     * Joins the race queue of a level: paired with the player who has waited longest on it, or queued. Joining again
-     * while waiting answers the same ticket. Matchmaking on a level is serialised by an advisory lock.
-     */
-    @Transactional
-    public Joined joinRace(Level level, Requester requester) {
-        RaceTicket.lockLevel(level);
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        RaceTicket mine = RaceTicket.waitingOf(level, requester.subject());
-        if (mine != null) {
-            mine.seenAt = now;
-            return new Joined(null, ticketView(mine));
-        }
-        RaceTicket other = RaceTicket.oldestWaiting(level, requester.subject(),
-                now.minus(raceConfig.ticketTimeout()));
-        if (other == null) {
-            RaceTicket t = new RaceTicket();
-            t.id = UUID.randomUUID();
-            t.subject = requester.subject();
-            t.name = requester.name();
-            t.level = level;
-            t.createdAt = now;
-            t.seenAt = now;
-            t.persist();
-            return new Joined(null, ticketView(t));
-        }
-        MatchEntity m = newMatch(GameEntity.Mode.ONLINE_RACE, level, null);
-        creation.ofMatch(m.mode, level, m.seed, new Requester(other.subject, other.name, null), null, m.id, 0);
-        creation.ofMatch(m.mode, level, m.seed, requester, null, m.id, 1);
-        other.matchId = m.id;
-        return new Joined(view(m, 1, null), null);
-    }
-
     /** An online race between two given players at once (a private race's link): seat 0 the host, seat 1 the guest. */
     @Transactional
     public MatchView raceBetween(Level level, Requester host, Requester guest) {
@@ -111,41 +71,6 @@ public class MatchService {
         creation.ofMatch(m.mode, level, m.seed, host, null, m.id, 0);
         creation.ofMatch(m.mode, level, m.seed, guest, null, m.id, 1);
         return view(m, 1, null);
-    }
-
-    /** The ticket, as its player's page asks for it while waiting: it is still there. */
-    @Transactional
-    public TicketView ticket(UUID id, Requester requester) {
-        RaceTicket t = ownTicket(id, requester);
-        if (t.matchId == null) {
-            t.seenAt = OffsetDateTime.now(ZoneOffset.UTC);
-        }
-        return ticketView(t);
-    }
-
-    /** Leaves the queue; a ticket already matched stays (the match has started). */
-    @Transactional
-    public void leaveRace(UUID id, Requester requester) {
-        RaceTicket t = ownTicket(id, requester);
-        if (t.matchId != null) {
-            throw Refusals.conflict("This ticket has its match already: " + t.matchId + ".");
-        }
-        t.cancelled = true;
-    }
-
-    private static RaceTicket ownTicket(UUID id, Requester requester) {
-        RaceTicket t = RaceTicket.findById(id);
-        if (t == null || t.cancelled) {
-            throw new NotFoundException("There is no race ticket " + id + ".");
-        }
-        if (!t.subject.equals(requester.subject())) {
-            throw new jakarta.ws.rs.ForbiddenException("This ticket is another player's.");
-        }
-        return t;
-    }
-
-    private static TicketView ticketView(RaceTicket t) {
-        return new TicketView(t.id, t.level.name(), t.matchId == null, t.matchId, t.createdAt);
     }
 
     private static MatchEntity newMatch(GameEntity.Mode mode, Level level, Integer strength) {

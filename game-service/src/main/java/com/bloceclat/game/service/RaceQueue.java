@@ -1,0 +1,103 @@
+package com.bloceclat.game.service;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.ForbiddenException;
+import jakarta.ws.rs.NotFoundException;
+
+import com.bloceclat.engine.Level;
+import com.bloceclat.game.RaceTicket;
+import com.bloceclat.game.config.GameConfig;
+import com.bloceclat.game.service.Views.MatchView;
+import com.bloceclat.game.service.Views.TicketView;
+
+/**
+ * The online race queue of each level: a logged-in player joining it is paired with the player who has waited
+ * longest on it, or queued with a ticket; a ticket not asked about for {@code bloc.race.ticket-timeout} is passed
+ * over. The match itself is made by {@link MatchService#raceBetween}.
+ */
+@ApplicationScoped
+public class RaceQueue {
+
+    @Inject
+    MatchService matches;
+
+    @Inject
+    GameConfig.Race raceConfig;
+
+    /** What joining the queue gave: a match at once, or a ticket to wait with. */
+    public record Joined(MatchView match, TicketView ticket) {
+    }
+
+    /**
+     * Joins the race queue of a level: paired with the player who has waited longest on it, or queued. Joining again
+     * while waiting answers the same ticket. Matchmaking on a level is serialised by an advisory lock.
+     */
+    @Transactional
+    public Joined join(Level level, Requester requester) {
+        RaceTicket.lockLevel(level);
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        RaceTicket mine = RaceTicket.waitingOf(level, requester.subject());
+        if (mine != null) {
+            mine.seenAt = now;
+            return new Joined(null, view(mine));
+        }
+        RaceTicket other = RaceTicket.oldestWaiting(level, requester.subject(),
+                now.minus(raceConfig.ticketTimeout()));
+        if (other == null) {
+            RaceTicket t = new RaceTicket();
+            t.id = UUID.randomUUID();
+            t.subject = requester.subject();
+            t.name = requester.name();
+            t.level = level;
+            t.createdAt = now;
+            t.seenAt = now;
+            t.persist();
+            return new Joined(null, view(t));
+        }
+        // the one who waited is the host (seat 0); the answer is the joining player's view (seat 1)
+        MatchView match = matches.raceBetween(level, new Requester(other.subject, other.name, null), requester);
+        other.matchId = match.id();
+        return new Joined(match, null);
+    }
+
+    /** The ticket, as its player's page asks for it while waiting: it is still there. */
+    @Transactional
+    public TicketView ticket(UUID id, Requester requester) {
+        RaceTicket t = own(id, requester);
+        if (t.matchId == null) {
+            t.seenAt = OffsetDateTime.now(ZoneOffset.UTC);
+        }
+        return view(t);
+    }
+
+    /** Leaves the queue; a ticket already matched stays (the match has started). */
+    @Transactional
+    public void leave(UUID id, Requester requester) {
+        RaceTicket t = own(id, requester);
+        if (t.matchId != null) {
+            throw Refusals.conflict("This ticket has its match already: " + t.matchId + ".");
+        }
+        t.cancelled = true;
+    }
+
+    private static RaceTicket own(UUID id, Requester requester) {
+        RaceTicket t = RaceTicket.findById(id);
+        if (t == null || t.cancelled) {
+            throw new NotFoundException("There is no race ticket " + id + ".");
+        }
+        if (!t.subject.equals(requester.subject())) {
+            throw new ForbiddenException("This ticket is another player's.");
+        }
+        return t;
+    }
+
+    private static TicketView view(RaceTicket t) {
+        return new TicketView(t.id, t.level.name(), t.matchId == null, t.matchId, t.createdAt);
+    }
+}
