@@ -16,7 +16,6 @@ import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 
-import org.hibernate.Session;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
@@ -64,7 +63,7 @@ public class GameEvent extends PanacheEntityBase {
      * (never read back in the transaction that writes it but through {@link #ofGame}, which reads the table).
      */
     public static void insert(GameEvent e) {
-        getEntityManager().unwrap(Session.class).doWork(c -> {
+        Jdbc.work(c -> {
             try (PreparedStatement q = c.prepareStatement("INSERT INTO game_event (game_id, seq, type, round, slot, "
                     + "row_index, col_index, move_number, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 q.setObject(1, e.gameId);
@@ -76,7 +75,7 @@ public class GameEvent extends PanacheEntityBase {
                 q.setObject(7, e.col, Types.INTEGER);
                 q.setObject(8, e.moveNumber, Types.INTEGER);
                 q.setObject(9, e.createdAt);
-                q.executeUpdate();
+                return q.executeUpdate();
             }
         });
     }

@@ -1,6 +1,5 @@
 package com.bloceclat.game;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,15 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import org.hibernate.Session;
-
 import com.bloceclat.engine.Level;
 
 /**
- * Games' rows read and written by plain JDBC on the transaction's connection (docs/game-service.md "Lean writes"):
- * the rows of the command layer are plain values, not entities of Hibernate's session, so a move locks its row and
- * reads it with one statement and writes its summary with one, without the session's load, snapshot, dirty check and
- * flush. {@link GameEntity} stays the row's type (and its mapping, which the schema is validated against).
+ * Games' rows read and written by plain JDBC on the transaction's connection ({@link Jdbc}; docs/game-service.md
+ * "Lean writes"): the rows of the command layer are plain values, not entities of Hibernate's session, so a move
+ * locks its row and reads it with one statement and writes its summary with one, without a session. {@link GameEntity} stays the row's type (and its mapping, which the schema is validated against).
  * <p>
  * The row's columns that change after its insert, and only through {@link #update}: {@code status}, {@code score},
  * {@code assisted}, {@code event_count}, {@code updated_at}, {@code finished_at}, {@code left_at}. The others are
@@ -68,9 +64,8 @@ public final class GameRows {
      * may have been persisted in this transaction and not written yet.
      */
     public static void insert(GameEntity g) {
-        Session session = GameEntity.getEntityManager().unwrap(Session.class);
-        session.flush();
-        session.doWork(c -> {
+        GameEntity.getEntityManager().flush();
+        work(c -> {
             try (PreparedStatement q = c.prepareStatement("INSERT INTO game (" + COLUMNS + ") "
                     + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 q.setObject(1, g.id);
@@ -93,7 +88,7 @@ public final class GameRows {
                 q.setObject(18, g.seat, Types.INTEGER);
                 q.setObject(19, g.lastSeenAt);
                 q.setObject(20, g.leftAt);
-                q.executeUpdate();
+                return q.executeUpdate();
             }
         });
     }
@@ -162,11 +157,7 @@ public final class GameRows {
         return g;
     }
 
-    private interface Work<T> {
-        T on(Connection c) throws SQLException;
-    }
-
-    private static <T> T work(Work<T> work) {
-        return GameEntity.getEntityManager().unwrap(Session.class).doReturningWork(work::on);
+    private static <T> T work(Jdbc.Work<T> work) {
+        return Jdbc.work(work);
     }
 }

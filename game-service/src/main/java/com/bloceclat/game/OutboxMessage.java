@@ -13,7 +13,6 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import org.hibernate.Session;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
@@ -48,7 +47,7 @@ public class OutboxMessage extends PanacheEntityBase {
      * every move writes one.
      */
     public static long enqueue(String topic, String key, String payload) {
-        return getEntityManager().unwrap(Session.class).doReturningWork(c -> {
+        return Jdbc.work(c -> {
             try (PreparedStatement q = c.prepareStatement("INSERT INTO outbox (topic, msg_key, payload, created_at) "
                     + "VALUES (?, ?, ?, ?) RETURNING id")) {
                 q.setString(1, topic);
