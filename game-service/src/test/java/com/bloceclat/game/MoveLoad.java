@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
@@ -18,7 +19,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * Load benchmark (docs/benchmarks.md): {@code games} guest solo games played at once against a running game-service,
  * each player placing a piece every {@code thinkMs}, {@code moves} placements in all (a new game after a game over).
- * Prints the latency distribution of the moves as the client sees them.
+ * Prints the latency distribution of the moves as the client sees them, and how many games were started. Each player
+ * plays the first legal placement (games of about 21 placements on MEDIUM: a game's creation and end every 21 moves),
+ * or with {@code -Dload.strength=N} the engine AI's placement at strength N (2: games of hundreds of placements, so
+ * the run measures moves alone).
  *
  * <pre>java -cp game-service/target/test-classes:$(cat game-service/target/test.classpath) com.bloceclat.game.MoveLoad
  *     http://127.0.0.1:8080 500 1000 40</pre>
@@ -43,15 +47,17 @@ public final class MoveLoad {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
-        CountDownLatch started = new CountDownLatch(games);
+        int strength = Integer.getInteger("load.strength", 0);
+        AtomicInteger started = new AtomicInteger();
+        CountDownLatch ready = new CountDownLatch(games);
         CountDownLatch done = new CountDownLatch(games);
         List<Thread> players = new ArrayList<>();
         for (int i = 0; i < games; i++) {
             int player = i;
             Thread t = new Thread(() -> {
                 try {
-                    started.countDown();
-                    started.await();
+                    ready.countDown();
+                    ready.await();
                     Thread.sleep((long) (Math.random() * thinkMs));
                     // a player whose game ends starts another, as people do, so the games stay concurrent
                     Game shadow = null;
@@ -62,12 +68,13 @@ public final class MoveLoad {
                         if (shadow == null || shadow.gameOver()) {
                             long seed = 1000 + player * 1000L + played;
                             JsonNode game = create(http, base, seed);
+                            started.incrementAndGet();
                             id = game.get("id").asText();
                             token = game.get("gameToken").asText();
                             shadow = new Game(seed, Level.MEDIUM);
                             number = 0;
                         }
-                        int[] m = Play.firstLegal(shadow);
+                        int[] m = strength > 0 ? Play.byAi(shadow, strength) : Play.firstLegal(shadow);
                         shadow.place(m[0], m[1], m[2]);
                         number++;
                         String body = "{\"moveNumber\": " + number + ", \"slot\": " + m[0] + ", \"row\": " + m[1]
@@ -89,7 +96,7 @@ public final class MoveLoad {
                     }
                 } catch (Exception e) {
                     errors.add(e.toString());
-                    started.countDown();
+                    ready.countDown();
                 } finally {
                     done.countDown();
                 }
@@ -101,8 +108,9 @@ public final class MoveLoad {
         done.await(30, TimeUnit.MINUTES);
         double seconds = (System.nanoTime() - begin) / 1e9;
         long[] sorted = latencies.stream().mapToLong(Long::longValue).sorted().toArray();
-        System.out.printf("games %d, think %d ms, moves %d in %.1f s (%.0f/s), errors %d%n", games, thinkMs,
-                sorted.length, seconds, sorted.length / seconds, errors.size());
+        System.out.printf("games %d, think %d ms, moves %d in %.1f s (%.0f/s), errors %d, games started %d (%s)%n",
+                games, thinkMs, sorted.length, seconds, sorted.length / seconds, errors.size(), started.get(),
+                strength > 0 ? "AI strength " + strength : "first legal placement");
         print(sorted);
         errors.stream().limit(5).forEach(e -> System.out.println("  error: " + e));
         return errors.isEmpty();
