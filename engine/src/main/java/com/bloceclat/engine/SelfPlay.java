@@ -1,5 +1,6 @@
 package com.bloceclat.engine;
 
+import com.bloceclat.engine.solver.GamePosition;
 import com.bloceclat.engine.solver.Mode;
 import com.bloceclat.engine.solver.Solution;
 import com.bloceclat.engine.solver.SolveRequest;
@@ -60,26 +61,17 @@ public final class SelfPlay {
         int round = game.round();
         long spent = 0;
         while (!game.gameOver() && game.round() == round) {
-            Piece[] remaining = game.remaining();
-            List<Piece> pieces = new ArrayList<>();
-            List<Integer> slots = new ArrayList<>();
-            for (int s = 0; s < remaining.length; s++) {
-                if (remaining[s] != null) {
-                    pieces.add(remaining[s]);
-                    slots.add(s);
-                }
-            }
             Mode mode = strength == 0 ? Mode.MAX_LINES : Mode.AI;
-            SolveRequest req = new SolveRequest(game.board(), pieces, game.streak(), game.miss(), game.level(), mode,
-                    strength == 0 ? SolveRequest.MAX_STRENGTH : strength, noiseSeed, 0);
+            GamePosition position = GamePosition.of(game, mode, strength == 0 ? SolveRequest.MAX_STRENGTH : strength,
+                    noiseSeed);
             long t0 = System.nanoTime();
-            Solution sol = Solver.solve(req);
+            Solution sol = Solver.solve(position.request());
             spent += System.nanoTime() - t0;
             if (sol.best().placements().isEmpty()) {
                 throw new IllegalStateException("solver placed nothing on a board where a piece fits");
             }
             for (Solution.Placement p : sol.best().placements()) {
-                game.place(slots.get(p.piece()), p.row(), p.col());
+                game.place(position.slotOf(p), p.row(), p.col());
             }
         }
         return spent;

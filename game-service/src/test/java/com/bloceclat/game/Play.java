@@ -2,7 +2,6 @@ package com.bloceclat.game;
 
 import static io.restassured.RestAssured.given;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -12,7 +11,7 @@ import com.bloceclat.engine.Level;
 import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.Rules;
 import com.bloceclat.engine.solver.Mode;
-import com.bloceclat.engine.solver.SolveRequest;
+import com.bloceclat.engine.solver.GamePosition;
 import com.bloceclat.engine.solver.Solution;
 import com.bloceclat.engine.solver.Solver;
 
@@ -73,22 +72,13 @@ final class Play {
      * {slot, row, col}; null when none fits. A player whose games last (MEDIUM, strength 2: about 290 rounds).
      */
     static int[] byAi(Game game, int strength) {
-        Piece[] remaining = game.remaining();
-        List<Piece> pieces = new ArrayList<>();
-        List<Integer> slots = new ArrayList<>();
-        for (int s = 0; s < remaining.length; s++) {
-            if (remaining[s] != null) {
-                pieces.add(remaining[s]);
-                slots.add(s);
-            }
-        }
-        Solution sol = Solver.solve(new SolveRequest(game.board(), pieces, game.streak(), game.miss(), game.level(),
-                Mode.AI, strength, game.round(), 0));
+        GamePosition position = GamePosition.of(game, Mode.AI, strength, game.round());
+        Solution sol = Solver.solve(position.request());
         if (sol.best().placements().isEmpty()) {
             return null;
         }
         Solution.Placement p = sol.best().placements().get(0);
-        return new int[] {slots.get(p.piece()), p.row(), p.col()};
+        return new int[] {position.slotOf(p), p.row(), p.col()};
     }
 
     /** The first legal placement on the engine's game, as {slot, row, col}; null when none fits. */

@@ -16,6 +16,7 @@ import com.bloceclat.engine.Level;
 import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.replay.Event;
 import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.solver.GamePosition;
 import com.bloceclat.engine.solver.Mode;
 import com.bloceclat.engine.solver.Solution;
 import com.bloceclat.engine.solver.SolveRequest;
@@ -39,18 +40,9 @@ class CheatDetectorFoldTest {
             if (rnd.nextDouble() < 0.15) {
                 game.hintShown();
             }
-            List<Piece> pieces = new ArrayList<>();
-            List<Integer> slots = new ArrayList<>();
-            Piece[] remaining = game.remaining();
-            for (int s = 0; s < 3; s++) {
-                if (remaining[s] != null) {
-                    pieces.add(remaining[s]);
-                    slots.add(s);
-                }
-            }
-            Solution.Placement p = Solver.solve(SolveRequest.of(game.board(), pieces, game.streak(), game.miss(), level,
-                    Mode.HINT)).best().placements().get(0);
-            int slot = slots.get(p.piece());
+            GamePosition position = GamePosition.of(game, Mode.HINT, SolveRequest.MAX_STRENGTH, 0);
+            Solution.Placement p = Solver.solve(position.request()).best().placements().get(0);
+            int slot = position.slotOf(p);
             double x = rnd.nextDouble();
             if (x < 0.1) {
                 int round = game.round();
@@ -60,7 +52,7 @@ class CheatDetectorFoldTest {
                     game.place(slot, p.row(), p.col());
                 }
             } else if (x < 0.2) {
-                long fit = remaining[slot].fitAnchors(game.board());
+                long fit = game.remaining()[slot].fitAnchors(game.board());
                 int anchors = Long.bitCount(fit);
                 for (int skip = rnd.nextInt(anchors); skip > 0; skip--) {
                     fit &= fit - 1;

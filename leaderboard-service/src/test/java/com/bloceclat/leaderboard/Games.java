@@ -2,8 +2,6 @@ package com.bloceclat.leaderboard;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -14,8 +12,8 @@ import com.bloceclat.common.events.SignedMessage;
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.IllegalMoveException;
 import com.bloceclat.engine.Level;
-import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.solver.GamePosition;
 import com.bloceclat.engine.solver.Mode;
 import com.bloceclat.engine.solver.SolveRequest;
 import com.bloceclat.engine.solver.Solver;
@@ -50,19 +48,10 @@ public final class Games {
     public static Game played(long seed, Level level, int rounds) {
         Game game = new Game(seed, level);
         while (!game.gameOver() && game.round() < rounds) {
-            List<Piece> pieces = new ArrayList<>();
-            List<Integer> slots = new ArrayList<>();
-            Piece[] remaining = game.remaining();
-            for (int s = 0; s < 3; s++) {
-                if (remaining[s] != null) {
-                    pieces.add(remaining[s]);
-                    slots.add(s);
-                }
-            }
-            var solution = Solver.solve(SolveRequest.of(game.board(), pieces, game.streak(), game.miss(), level,
-                    Mode.HINT));
+            GamePosition position = GamePosition.of(game, Mode.HINT, SolveRequest.MAX_STRENGTH, 0);
+            var solution = Solver.solve(position.request());
             for (var p : solution.best().placements()) {
-                game.place(slots.get(p.piece()), p.row(), p.col());
+                game.place(position.slotOf(p), p.row(), p.col());
             }
         }
         return game;

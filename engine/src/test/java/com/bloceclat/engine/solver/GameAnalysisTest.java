@@ -8,7 +8,6 @@ import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayFormatException;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,19 +24,10 @@ class GameAnalysisTest {
     private static Game playLikeTheAi(long seed, Level level, int rounds) {
         Game game = new Game(seed, level);
         while (!game.gameOver() && game.round() < rounds) {
-            Piece[] remaining = game.remaining();
-            List<Piece> pieces = new ArrayList<>();
-            List<Integer> slots = new ArrayList<>();
-            for (int s = 0; s < remaining.length; s++) {
-                if (remaining[s] != null) {
-                    pieces.add(remaining[s]);
-                    slots.add(s);
-                }
-            }
-            Solution sol = Solver.solve(new SolveRequest(game.board(), pieces, game.streak(), game.miss(), level,
-                    Mode.HINT, SolveRequest.MAX_STRENGTH, GameAnalysis.seedFor(seed, game.events().size()), 0));
-            Solution.Placement p = sol.best().placements().get(0);
-            game.place(slots.get(p.piece()), p.row(), p.col());
+            GamePosition position = GamePosition.of(game, Mode.HINT, SolveRequest.MAX_STRENGTH,
+                    GameAnalysis.seedFor(seed, game.events().size()));
+            Solution.Placement p = Solver.solve(position.request()).best().placements().get(0);
+            game.place(position.slotOf(p), p.row(), p.col());
         }
         return game;
     }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.bloceclat.engine.Game;
-import com.bloceclat.engine.Piece;
+import com.bloceclat.engine.solver.GamePosition;
 import com.bloceclat.engine.solver.Mode;
 import com.bloceclat.engine.solver.Solution;
 import com.bloceclat.engine.solver.SolveRequest;
@@ -69,18 +69,9 @@ final class SolverQuestions {
         return List.copyOf(all);
     }
 
-    /** The position: board, the pieces still to place (in slot order), streak, miss and level. */
+    /** The position ({@link GamePosition}: board, the pieces still to place by slot, streak, miss, level). */
     private static Question position(String id, Game game, Mode mode, int strength, long seed) {
-        List<Piece> pieces = new ArrayList<>(3);
-        List<Integer> slots = new ArrayList<>();
-        Piece[] remaining = game.remaining();
-        for (int s = 0; s < remaining.length; s++) {
-            if (remaining[s] != null) {
-                pieces.add(remaining[s]);
-                slots.add(s);
-            }
-        }
-        return new Question(id, new SolveRequest(game.board(), pieces, game.streak(), game.miss(), game.level(), mode,
-                strength, seed, 0), slots);
+        GamePosition p = GamePosition.of(game, mode, strength, seed);
+        return new Question(id, p.request(), p.slots());
     }
 }
