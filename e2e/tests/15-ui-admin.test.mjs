@@ -188,4 +188,33 @@ describe('admin audits in the UI', () => {
     assert.match(await page.textContent('[data-testid=audit-actions]'), /STRIKE/);
     assert.deepEqual(errors, [], 'no page errors');
   });
+
+  test("a daily game of today shows its seed and replay withheld until the day is over, not as an error", async () => {
+    const { page, errors } = app;
+    const origin = new URL(page.url()).origin;
+    // The day must not end while the test runs (the seed would then be shown): past midnight if it is near.
+    const toMidnight = new Date().setUTCHours(24, 0, 0, 0) - Date.now();
+    if (toMidnight < 180_000) await new Promise((r) => setTimeout(r, toMidnight + 5_000));
+    // bob's HARD daily game (no other test plays that level's daily), resigned at once: audited like any other
+    const bob = (await tokensOf(browser, 'bob')).access_token;
+    const created = await expectStatus(201, `${GAME}/api/games`, { method: 'POST', token: bob, body: { level: 'HARD', daily: true } });
+    const id = created.json.id;
+    await expectStatus(200, `${GAME}/api/games/${id}/resign`, { method: 'POST', token: bob });
+    let until;
+    await eventually(`daily game ${id} audited`, async () => {
+      const res = await call(`${LEADERBOARD}/api/leaderboards/admin/audits/${id}`, { token: adminToken });
+      if (res.status === 404) return false;
+      if (res.status !== 200) throw new Error(`${res.status} ${res.text.slice(0, 200)}`);
+      assert.equal(res.json.seed, null, 'no seed before the day is over');
+      until = res.json.withheldUntil;
+      return true;
+    }, { timeoutMs: 45_000, intervalMs: 1_000 });
+    assert.match(until, /T00:00/, 'withheld until the next UTC midnight');
+    await page.goto(`${origin}/#/admin/${id}`);
+    await page.waitForSelector('[data-testid=audit-withheld]');
+    assert.match(await page.textContent('[data-testid=audit-withheld]'), /daily challenge game: its seed, replay and validator trace are withheld until/);
+    assert.match(await page.textContent('[data-testid=audit-facts]'), /Seed\s*withheld until/);
+    assert.equal(await page.locator('.audit-replay [role=alert]').count(), 0, 'no "unreadable replay" error');
+    assert.deepEqual(errors, [], 'no page errors');
+  });
 });

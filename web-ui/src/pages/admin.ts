@@ -114,7 +114,11 @@ async function detailPage(main: HTMLElement, id: string): Promise<Page | void> {
     void act(() => records.strike(id, reason), () => m('admin.struckDone'));
   } }, t('admin.strike'));
   const verdict = h('div.verdict');
-  const viewer = replayViewerOrError(auditReplay(detail));
+  // a daily game whose day is not over: no seed, replay or trace to show yet, and that is not an error
+  const withheld = (d: AuditDetail) => (d.withheldUntil ? when(d.withheldUntil) : null);
+  const viewer = withheld(detail)
+    ? { el: h('p.note', { 'data-testid': 'audit-withheld' }, m('admin.withheldReplay', { until: withheld(detail)! })), dispose: undefined }
+    : replayViewerOrError(auditReplay(detail));
 
   async function act(work: () => Promise<AuditDetail>, done: (d: AuditDetail) => string): Promise<void> {
     revalidate.disabled = strike.disabled = true;
@@ -149,7 +153,7 @@ async function detailPage(main: HTMLElement, id: string): Promise<Page | void> {
       ...fact(m('admin.validEvents'), detail.validEvents),
       ...fact(m('admin.aiAgreement'), s.aiAgreement === null || s.comparedRounds === null ? m('admin.notMeasured')
         : m('admin.agreement', { pct: Math.round(s.aiAgreement * 100), rounds: s.comparedRounds })),
-      ...fact(m('admin.seed'), detail.seed ?? ''),
+      ...fact(m('admin.seed'), withheld(detail) ? m('admin.withheld', { until: withheld(detail)! }) : detail.seed ?? ''),
       ...fact(m('admin.when'), when(s.finishedAt)),
       ...fact(m('admin.processed'), when(s.processedAt)));
     strikeBox.replaceChildren(detail.strike
