@@ -9,7 +9,8 @@ import com.bloceclat.engine.Rules;
 /**
  * Scores a board after a round, higher is better, in units of roughly one cell. Bitboard features
  * only, so a leaf costs a few dozen instructions; the weights are named constants, tuned by
- * {@code selfplay} (docs/solver.md).
+ * {@code selfplay} (docs/solver.md). Full strength on a level with a {@link LearnedValue} scores the
+ * board by that instead: {@link #LEARNED_SCALE} units a round it expects the board to survive.
  */
 final class Evaluator {
     static final double FILLED_CELL = -0.5;
@@ -24,6 +25,13 @@ final class Evaluator {
     /** A row or column with one to three empty cells: one piece away from clearing. */
     static final double NEAR_LINE = 0.3;
     static final double POINTS = 0.03;
+
+    /**
+     * Units per round of survival the learned value expects: a sampled round no order places
+     * ({@link NextRounds#DEATH}, -3,000) then costs what 15 rounds of expected survival are worth; 50 (a
+     * dead sample worth 60 rounds) survived 17% less on DIABOLICAL (docs/benchmarks.md, issue 16).
+     */
+    static final double LEARNED_SCALE = 200.0;
 
     /** Value of certain death next round, weighed by {@link #risk}. */
     static final double DEATH = -1000.0;
@@ -41,9 +49,16 @@ final class Evaluator {
     private final double noI5v;
     private final Piece[] future;
     private final double[] futureProb;
+    /** The level's learned board value when the strength uses one (StrengthProfile), else null. */
+    private final LearnedValue learned;
 
     Evaluator(Level level, double transition) {
+        this(level, transition, false);
+    }
+
+    Evaluator(Level level, double transition, boolean learnedValue) {
         this.transition = transition;
+        this.learned = learnedValue ? LearnedValue.of(level) : null;
         double[] dist = level.distribution();
         noO9 = dist[Pieces.require("O9").index()] > 0 ? NO_ROOM_O9 : 0;
         noI5h = dist[Pieces.require("I5H").index()] > 0 ? NO_ROOM_I5 : 0;
@@ -67,6 +82,9 @@ final class Evaluator {
 
     /** The static evaluation of a board and the streak state it carries. */
     double board(long b, int streak, int miss) {
+        if (learned != null) {
+            return LEARNED_SCALE * learned.value(b) + streakValue(streak, miss);
+        }
         long e = ~b;
         int trans = Long.bitCount((b ^ (b >>> 1)) & ~COL7) + Long.bitCount((b ^ (b >>> 8)) & ROWS_0_TO_6);
         long left = (e << 1) & ~COL0;
@@ -93,10 +111,11 @@ final class Evaluator {
             v += noI5v;
         }
         v += NEAR_LINE * (nearRows(e) + nearRows(transpose(e)));
-        if (streak > 0) {
-            v += STREAK * Math.min(streak, Rules.MAX_MULTIPLIER) * (miss < 2 ? 1.0 : 0.5);
-        }
-        return v;
+        return v + streakValue(streak, miss);
+    }
+
+    private static double streakValue(int streak, int miss) {
+        return streak > 0 ? STREAK * Math.min(streak, Rules.MAX_MULTIPLIER) * (miss < 2 ? 1.0 : 0.5) : 0;
     }
 
     /** Rows with one to three of the given cells: byte-wise popcount, then a range test per byte. */

@@ -113,7 +113,7 @@ final class Search {
         Evaluator[] byLevel = evaluators[profileStrength - 1];
         int level = req.level().ordinal();
         if (byLevel[level] == null) {
-            byLevel[level] = new Evaluator(req.level(), profile.transition());
+            byLevel[level] = new Evaluator(req.level(), profile.transition(), profile.learnedValue());
         }
         eval = byLevel[level];
         noise = new SplitMix64(SplitMix64.mix64(req.seed() ^ SplitMix64.mix64(req.board())) + strength);

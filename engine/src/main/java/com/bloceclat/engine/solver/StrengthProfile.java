@@ -12,9 +12,11 @@ package com.bloceclat.engine.solver;
  * @param lookahead   weigh the best candidates by the chance that a next round will not fit and by
  *                    one more piece drawn from the level's distribution
  * @param transition  weight of a filled/empty transition between neighbours in the board evaluation
+ * @param learnedValue score boards by the level's learned value where the engine has one
+ *                     ({@link LearnedValue}) instead of the hand-made evaluation
  */
 record StrengthProfile(boolean fixedOrder, int beam, double boardWeight, double noise, boolean lookahead,
-                       double transition) {
+                       double transition, boolean learnedValue) {
     /** The transition weight strengths 1-4 were tuned with (docs/solver.md). */
     private static final double TRANSITION = -0.55;
     /**
@@ -24,11 +26,11 @@ record StrengthProfile(boolean fixedOrder, int beam, double boardWeight, double 
      */
     private static final double FULL_TRANSITION = -2.5;
     private static final StrengthProfile[] BY_STRENGTH = {
-        new StrengthProfile(true, 3, 0.3, 12.0, false, TRANSITION),
-        new StrengthProfile(true, 6, 0.7, 6.0, false, TRANSITION),
-        new StrengthProfile(false, 6, 0.7, 4.0, false, TRANSITION),
-        new StrengthProfile(false, 0, 1.0, 1.0, false, TRANSITION),
-        new StrengthProfile(false, 0, 1.0, 0.0, true, FULL_TRANSITION),
+        new StrengthProfile(true, 3, 0.3, 12.0, false, TRANSITION, false),
+        new StrengthProfile(true, 6, 0.7, 6.0, false, TRANSITION, false),
+        new StrengthProfile(false, 6, 0.7, 4.0, false, TRANSITION, false),
+        new StrengthProfile(false, 0, 1.0, 1.0, false, TRANSITION, false),
+        new StrengthProfile(false, 0, 1.0, 0.0, true, FULL_TRANSITION, true),
     };
 
     static StrengthProfile of(int strength) {
