@@ -30,16 +30,6 @@ public final class ValueTraining {
     public final float[] pair = new float[4 * 65536];
     public float bias;
 
-    static long transpose(long x) {
-        long t = 0x0F0F0F0F00000000L & (x ^ (x << 28));
-        x ^= t ^ (t >>> 28);
-        t = 0x3333000033330000L & (x ^ (x << 14));
-        x ^= t ^ (t >>> 14);
-        t = 0x5500550055005500L & (x ^ (x << 7));
-        x ^= t ^ (t >>> 7);
-        return x;
-    }
-
     private static final int[] LCLS = {0, 1, 2, 3, 3, 2, 1, 0};
     private static final int[] PCLS = {0, 1, 2, 3, 2, 1, 0};
 
@@ -47,7 +37,7 @@ public final class ValueTraining {
     private final int[] idx = new int[30];
 
     private void index(long b) {
-        long t = transpose(b);
+        long t = Evaluator.transpose(b);
         int k = 0;
         for (int i = 0; i < 8; i++) {
             idx[k++] = LCLS[i] << 8 | (int) ((b >>> (8 * i)) & 0xFF);
@@ -65,8 +55,9 @@ public final class ValueTraining {
         }
     }
 
+    /** Not through {@link #index}: this summation order (two terms, then the sum) is the one training used. */
     public double value(long b) {
-        long t = transpose(b);
+        long t = Evaluator.transpose(b);
         double s = bias;
         for (int i = 0; i < 8; i++) {
             s += line[LCLS[i] << 8 | (int) ((b >>> (8 * i)) & 0xFF)] + line[LCLS[i] << 8 | (int) ((t >>> (8 * i)) & 0xFF)];
