@@ -39,7 +39,6 @@ class AiClaims {
     private final ReentrantLock claiming = new ReentrantLock();
     /** The last pass claimed all it could: there may be due games this replica had no room for. */
     private volatile boolean unmet;
-    private volatile boolean stopped;
 
     /** Whether the last pass left due games unclaimed for want of room: demand the replica does not meet. */
     boolean unmet() {
@@ -53,7 +52,7 @@ class AiClaims {
             return; // the stop holds it (a pass of the scheduler's never runs beside another: SKIP)
         }
         try {
-            if (!stopped && driver.running()) {
+            if (driver.running()) { // false from the start of the driver's stop, which then calls ours
                 claimDueNow();
             }
         } finally {
@@ -82,9 +81,11 @@ class AiClaims {
         }
     }
 
-    /** Stops claiming: waits (within a bound) for a pass in flight, then releases every lease this replica holds. */
+    /**
+     * The driver's stop, once it no longer runs (so no pass claims any more): waits (within a bound) for a pass in
+     * flight, then releases every lease this replica holds.
+     */
     void stop() {
-        stopped = true;
         boolean locked = false;
         try {
             locked = claiming.tryLock(5, TimeUnit.SECONDS);
