@@ -29,7 +29,7 @@ class LearnedValueTest {
     void theFoldedTableIsTheTrainedNetwork() throws Exception {
         ValueTraining net = new ValueTraining();
         for (int g = 0; g < 300; g++) {
-            net.trainGame(900_001 + g, Level.DIABOLICAL, 0.1, 200);
+            net.trainGame(900_001 + g, Level.DIABOLICAL, 0.1, 1.0, 200);
         }
         Path raw = Files.createTempFile("value", ".bin");
         Path folded = Files.createTempFile("value", ".bin.gz");

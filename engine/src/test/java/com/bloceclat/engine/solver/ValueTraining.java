@@ -16,12 +16,14 @@ import java.util.zip.GZIPOutputStream;
  *
  * <p>The player it trains with places each round's pieces in every order, each piece where the value of
  * the board after it is highest, and keeps the order whose last board is worth most; after each round the
- * value of the previous round's last board moves towards 1 + the value of this one (0 when a round cannot
- * be placed: the game is over). Rows, columns and pairs of adjacent rows and columns each look their
+ * value of the previous round's last board moves towards 1 + GAMMA × the value of this one (0 when a round
+ * cannot be placed: the game is over). GAMMA below 1 (a discount) bounds the value by 1 / (1 - GAMMA) rounds:
+ * on HARD, where the greedy player lives hundreds of rounds, undiscounted values of that size made the
+ * updates overshoot and the table collapse again and again (docs/solver.md). Rows, columns and pairs of adjacent rows and columns each look their
  * pattern up in a table shared by position class; {@code fold} adds each row's table into a pair's.
  *
  * <pre>
- * train LEVEL GAMES ALPHA CAP FIRST_SEED RAW_OUT [RAW_IN]   (seeds FIRST_SEED .. FIRST_SEED + GAMES - 1)
+ * train LEVEL GAMES ALPHA CAP FIRST_SEED RAW_OUT [RAW_IN|-] [GAMMA]   (seeds FIRST_SEED .. FIRST_SEED + GAMES - 1; GAMMA 1)
  * fold RAW_IN RESOURCE_OUT
  * </pre>
  */
@@ -128,7 +130,7 @@ public final class ValueTraining {
     }
 
     /** One training game; returns rounds survived. */
-    int trainGame(long seed, Level level, double alpha, int cap) {
+    int trainGame(long seed, Level level, double alpha, double gamma, int cap) {
         long board = PieceStream.startBoard(seed, level);
         long prev = 0;
         boolean hasPrev = false;
@@ -139,7 +141,7 @@ public final class ValueTraining {
                 if (hasPrev) update(prev, alpha * (0 - value(prev)) / 30);
                 return k;
             }
-            if (hasPrev) update(prev, alpha * (1 + value(nb) - value(prev)) / 30);
+            if (hasPrev) update(prev, alpha * (1 + gamma * value(nb) - value(prev)) / 30);
             prev = nb;
             hasPrev = true;
             board = nb;
@@ -192,12 +194,13 @@ public final class ValueTraining {
         double alpha = Double.parseDouble(a[2]);
         int cap = Integer.parseInt(a[3]);
         long seedBase = Long.parseLong(a[4]);
-        ValueTraining n = a.length > 6 ? load(a[6]) : new ValueTraining();
+        ValueTraining n = a.length > 6 && !a[6].equals("-") ? load(a[6]) : new ValueTraining();
+        double gamma = a.length > 7 ? Double.parseDouble(a[7]) : 1.0;
         long sum = 0;
         long t0 = System.nanoTime();
         int block = Math.max(1, games / 40);
         for (int g = 0; g < games; g++) {
-            sum += n.trainGame(seedBase + g, level, alpha, cap);
+            sum += n.trainGame(seedBase + g, level, alpha, gamma, cap);
             if ((g + 1) % block == 0) {
                 System.out.printf(Locale.ROOT, "%d games: mean rounds %.2f, V(empty)=%.2f, %.0f s%n", g + 1, sum / (double) block,
                         n.value(0), (System.nanoTime() - t0) / 1e9);
