@@ -58,6 +58,15 @@ final class Search {
     /** Samples every candidate is played on before the race keeps the best {@link #RACE_KEEP}. */
     private static final int RACE_SAMPLES = 16;
     private static final int RACE_KEEP = 4;
+    /**
+     * Filled cells from which a round's board counts as crowded: the look-ahead then samples
+     * {@link #CROWDED_FACTOR} times as many next rounds (and races on as many times more). Deaths come
+     * from crowded boards, where a candidate's risk is a rare deal that 64 samples catch or miss by chance;
+     * on HARD this took the tuning games at the 2,000-round cap from 77.5% to 85.8% (docs/benchmarks.md,
+     * issue 16) for about a third more time a round, since most rounds start on open boards.
+     */
+    static final int CROWDED = 24;
+    static final int CROWDED_FACTOR = 8;
     private final TopK top = new TopK(CANDIDATES);
     /** Nanoseconds, for the time budget: {@link System#nanoTime()} but in tests. */
     private final LongSupplier clock;
@@ -261,7 +270,8 @@ final class Search {
      * Full strength weighs the best candidates by the risk of a next round with a piece that fits
      * nowhere and by how sampled next rounds would go; lower strengths take the best leaf. The
      * candidates race: all are played on the first {@link #RACE_SAMPLES} samples, and only the
-     * {@link #RACE_KEEP} best so far on all of them.
+     * {@link #RACE_KEEP} best so far on all of them; both counts times {@link #CROWDED_FACTOR} on a
+     * crowded board.
      */
     private int chooseAi(SolveRequest req) {
         if (top.size() == 0) {
@@ -270,7 +280,10 @@ final class Search {
         if (!profile.lookahead()) {
             return top.path(top.bestIndex());
         }
-        next.reset(req.level(), eval, req.seed() ^ SplitMix64.mix64(req.board()), SAMPLES);
+        int factor = Long.bitCount(req.board()) >= CROWDED ? CROWDED_FACTOR : 1;
+        int samples = SAMPLES * factor;
+        int raceSamples = RACE_SAMPLES * factor;
+        next.reset(req.level(), eval, req.seed() ^ SplitMix64.mix64(req.board()), samples);
         int[] order = top.bestFirst();
         int n = 0;
         for (int k : order) {
@@ -291,15 +304,15 @@ final class Search {
             }
             int k = order[c];
             fixed[c] = Evaluator.POINTS * top.points(k) + Evaluator.DEATH * eval.risk(top.board(k));
-            partial[c] = next.sum(top.board(k), top.streak(k), top.miss(k), 0, RACE_SAMPLES, 0);
+            partial[c] = next.sum(top.board(k), top.streak(k), top.miss(k), 0, raceSamples, 0);
             examined++;
         }
         Integer[] rank = new Integer[examined];
         for (int c = 0; c < examined; c++) {
             rank[c] = c;
         }
-        java.util.Arrays.sort(rank, (x, y) -> Double.compare(fixed[y] + partial[y] / RACE_SAMPLES,
-                fixed[x] + partial[x] / RACE_SAMPLES));
+        java.util.Arrays.sort(rank, (x, y) -> Double.compare(fixed[y] + partial[y] / raceSamples,
+                fixed[x] + partial[x] / raceSamples));
         int best = rank[0];
         int[] finalists = new int[Math.min(RACE_KEEP, examined)];
         for (int r = 0; r < finalists.length; r++) {
@@ -313,8 +326,8 @@ final class Search {
                 break;
             }
             int k = order[c];
-            double v = fixed[c] + next.sum(top.board(k), top.streak(k), top.miss(k), RACE_SAMPLES, SAMPLES,
-                    partial[c]) / SAMPLES;
+            double v = fixed[c] + next.sum(top.board(k), top.streak(k), top.miss(k), raceSamples, samples,
+                    partial[c]) / samples;
             if (v > bestValue) {
                 bestValue = v;
                 best = c;

@@ -14,6 +14,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** The memoised sampled rounds give exactly what playing every order of every sample from scratch gives. */
 class NextRoundsTest {
 
+    /** A crowded board's wider look (Search.CROWDED) keeps an open board's samples as its first ones. */
+    @Test
+    void moreSamplesFromTheSameSeedBeginWithTheFewer() {
+        NextRounds wide = new NextRounds();
+        NextRounds narrow = new NextRounds();
+        Evaluator eval = new Evaluator(Level.HARD, StrengthProfile.of(SolveRequest.MAX_STRENGTH).transition());
+        wide.reset(Level.HARD, eval, 42, 64 * Search.CROWDED_FACTOR);
+        narrow.reset(Level.HARD, eval, 42, 64);
+        assertEquals(64 * Search.CROWDED_FACTOR, wide.samples());
+        for (int s = 0; s < 64; s++) {
+            for (int j = 0; j < 3; j++) {
+                assertEquals(narrow.piece(s, j), wide.piece(s, j), "sample " + s + " piece " + j);
+            }
+        }
+        // a search's narrower draw after a wider one uses only the samples it drew
+        wide.reset(Level.HARD, eval, 42, 64);
+        assertEquals(64, wide.samples());
+    }
+
     @Test
     void memoisedStepsEqualPlainGreedyPlay() {
         Random rnd = new Random(29);
