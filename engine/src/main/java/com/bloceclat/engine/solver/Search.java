@@ -54,7 +54,7 @@ final class Search {
     /** Candidates that full strength examines one piece further. */
     private static final int CANDIDATES = 12;
     /** Next rounds sampled from the level's distribution to compare the candidates on. */
-    private static final int SAMPLES = 64;
+    static final int SAMPLES = 64;
     /** Samples every candidate is played on before the race keeps the best {@link #RACE_KEEP}. */
     private static final int RACE_SAMPLES = 16;
     private static final int RACE_KEEP = 4;

@@ -20,17 +20,17 @@ class NextRoundsTest {
         NextRounds wide = new NextRounds();
         NextRounds narrow = new NextRounds();
         Evaluator eval = new Evaluator(Level.HARD, StrengthProfile.of(SolveRequest.MAX_STRENGTH).transition());
-        wide.reset(Level.HARD, eval, 42, 64 * Search.CROWDED_FACTOR);
-        narrow.reset(Level.HARD, eval, 42, 64);
-        assertEquals(64 * Search.CROWDED_FACTOR, wide.samples());
-        for (int s = 0; s < 64; s++) {
+        wide.reset(Level.HARD, eval, 42, Search.SAMPLES * Search.CROWDED_FACTOR);
+        narrow.reset(Level.HARD, eval, 42, Search.SAMPLES);
+        assertEquals(Search.SAMPLES * Search.CROWDED_FACTOR, wide.samples());
+        for (int s = 0; s < Search.SAMPLES; s++) {
             for (int j = 0; j < 3; j++) {
                 assertEquals(narrow.piece(s, j), wide.piece(s, j), "sample " + s + " piece " + j);
             }
         }
         // a search's narrower draw after a wider one uses only the samples it drew
-        wide.reset(Level.HARD, eval, 42, 64);
-        assertEquals(64, wide.samples());
+        wide.reset(Level.HARD, eval, 42, Search.SAMPLES);
+        assertEquals(Search.SAMPLES, wide.samples());
     }
 
     @Test
