@@ -193,6 +193,43 @@ class SolverTest {
     }
 
     @Test
+    void aCrowdedBoardsLookAheadOutOfTimeAtAnyLookAtTheClockAnswersTheBestSoFar() {
+        // A crowded board takes the wider look-ahead (Search.CROWDED): the deadline passes at the search's
+        // n-th look at the clock, for every n from its first check to its last, and the answer is still a
+        // legal sequence of all three pieces, marked incomplete.
+        Random rnd = new Random(33);
+        List<Piece> small = List.of(Pieces.require("DOT"), Pieces.require("I2H"), Pieces.require("L3A"));
+        int boards = 0;
+        for (int t = 0; boards < 4; t++) {
+            long board = randomBoard(rnd, 0.5);
+            if (Long.bitCount(board) < Search.CROWDED || Long.bitCount(board) > 40) {
+                continue;
+            }
+            SolveRequest req = new SolveRequest(board, small, 0, 0, Level.HARD, Mode.AI, 5, t, 1);
+            int[] reads = {0};
+            Solution unhurried = new Search(() -> {
+                reads[0]++;
+                return 0;
+            }).solve(req);
+            if (unhurried.best().placements().size() < 3) {
+                continue;
+            }
+            boards++;
+            assertTrue(unhurried.complete());
+            // Read 1 starts the clock and the last read times the answer; every read between is a check.
+            assertTrue(reads[0] > 6, "the look-ahead checks the clock between candidates: " + reads[0]);
+            for (int late = 2; late < reads[0]; late++) {
+                int[] n = {0};
+                int from = late;
+                Solution s = new Search(() -> ++n[0] >= from ? 1_000_000_000L : 0).solve(req);
+                assertFalse(s.complete(), "late from read " + from + " of " + reads[0]);
+                assertEquals(3, s.best().placements().size(), "late from read " + from);
+                assertAddsUp(req, s);
+            }
+        }
+    }
+
+    @Test
     void fullStrengthPlacesEveryPieceWheneverSomeOrderFitsThemAll() {
         // Only the order I3V, I5H, I5H fits: a vertical bar into the notch clears the row first.
         long board = Board.parse(new String[] {
