@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -219,7 +220,12 @@ public final class AiBench {
     private static void measureWindow(PackagedGameService stack, PackagedSolver solver,
             List<PackagedGameService.Replica> replicas, int n, int count, int seconds) throws Exception {
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
-        CpuAccount cpu = new CpuAccount(replicas.get(0).pid());
+        Map<Long, String> named = new HashMap<>();
+        for (int r = 0; r < replicas.size(); r++) {
+            named.put(replicas.get(r).pid(), "game-service replica " + (r + 1));
+        }
+        named.put(solver.pid(), "solver-service");
+        CpuAccount cpu = new CpuAccount(named);
         Map<String, Long> cpuBefore = cpu.snapshot();
         Scrape before = scrape(replicas);
         long searchesBefore = solver.aiSearches();
