@@ -8,7 +8,6 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 
 import com.bloceclat.engine.Level;
@@ -61,9 +60,4 @@ public class MatchEntity extends PanacheEntityBase {
 
     @Column(name = "finished_at")
     public OffsetDateTime finishedAt;
-
-    /** The match, locked for this transaction: its result is decided by one transaction at a time. */
-    public static MatchEntity lockedById(UUID id) {
-        return findById(id, LockModeType.PESSIMISTIC_WRITE);
-    }
 }

@@ -1,24 +1,23 @@
 package com.bloceclat.game.service;
 
-import java.sql.Timestamp;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
-import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.Jdbc;
 
 /**
  * The AI games' leases (columns {@code ai_lease_holder}, {@code ai_lease_until} of {@code game}, migration V11):
- * which replica plays an AI game's turns, until when. Times are the database's clock. Written here only, by native
- * SQL (the entity does not map them), so that a placement's entity update never touches a lease.
+ * which replica plays an AI game's turns, until when. Times are the database's clock. Written here only, by plain
+ * JDBC on the transaction's connection ({@link Jdbc}: no Hibernate session, and so no flush before each statement),
+ * and never by the game row's own update ({@code GameRows}), so that a placement never touches a lease.
  * <p>
  * Guarantees: a game is claimed by one replica at a time (the due games are locked with {@code FOR UPDATE SKIP
  * LOCKED} and only those without a lease, or whose lease ran out, are taken); a holder renews, parks or releases only
@@ -35,10 +34,6 @@ public class AiLeases {
     public record Claim(UUID gameId, OffsetDateTime updatedAt, OffsetDateTime parkedUntil) {
     }
 
-    private static EntityManager em() {
-        return GameEntity.getEntityManager();
-    }
-
     /**
      * Claims for {@code holder} up to {@code max} AI games still playing whose last change is at or before
      * {@code dueBy} (by the application's clock, which writes {@code updated_at}) and that no replica holds (no
@@ -53,30 +48,40 @@ public class AiLeases {
         if (max <= 0) {
             return List.of();
         }
-        List<?> rows = em().createNativeQuery("SELECT id, updated_at, "
-                + "CASE WHEN ai_lease_holder IS NULL THEN ai_lease_until END FROM game "
-                + "WHERE mode = 'VERSUS_AI' AND seat = 1 AND status = 'PLAYING' AND updated_at <= :dueBy "
-                + "AND (ai_lease_until IS NULL OR ai_lease_until < now() OR (ai_lease_holder IS NULL "
-                + "AND ai_lease_until < now() + make_interval(secs => :ahead))) "
-                + "ORDER BY greatest(updated_at + make_interval(secs => :pace), coalesce(ai_lease_until, updated_at)) "
-                + "LIMIT :max FOR UPDATE SKIP LOCKED")
-                .setParameter("dueBy", dueBy).setParameter("ahead", seconds(ahead)).setParameter("pace", seconds(pace))
-                .setParameter("max", max)
-                .getResultList();
-        if (rows.isEmpty()) {
-            return List.of();
-        }
-        List<Claim> claims = new ArrayList<>(rows.size());
-        for (Object row : rows) {
-            Object[] r = (Object[]) row;
-            claims.add(new Claim((UUID) r[0], time(r[1]), r[2] == null ? null : time(r[2])));
-        }
-        em().createNativeQuery("UPDATE game SET ai_lease_holder = :holder, ai_lease_until = "
-                + "greatest(updated_at + make_interval(secs => :pace), now(), ai_lease_until) "
-                + "+ make_interval(secs => :ttl) WHERE id IN (:ids)")
-                .setParameter("holder", holder).setParameter("pace", seconds(pace)).setParameter("ttl", seconds(ttl))
-                .setParameter("ids", claims.stream().map(Claim::gameId).toList()).executeUpdate();
-        return claims;
+        return Jdbc.work(c -> {
+            List<Claim> claims = new ArrayList<>();
+            try (PreparedStatement q = c.prepareStatement("SELECT id, updated_at, "
+                    + "CASE WHEN ai_lease_holder IS NULL THEN ai_lease_until END FROM game "
+                    + "WHERE mode = 'VERSUS_AI' AND seat = 1 AND status = 'PLAYING' AND updated_at <= ? "
+                    + "AND (ai_lease_until IS NULL OR ai_lease_until < now() OR (ai_lease_holder IS NULL "
+                    + "AND ai_lease_until < now() + make_interval(secs => ?))) "
+                    + "ORDER BY greatest(updated_at + make_interval(secs => ?), coalesce(ai_lease_until, updated_at)) "
+                    + "LIMIT ? FOR UPDATE SKIP LOCKED")) {
+                q.setObject(1, dueBy);
+                q.setDouble(2, seconds(ahead));
+                q.setDouble(3, seconds(pace));
+                q.setInt(4, max);
+                try (ResultSet r = q.executeQuery()) {
+                    while (r.next()) {
+                        claims.add(new Claim(r.getObject(1, UUID.class), r.getObject(2, OffsetDateTime.class),
+                                r.getObject(3, OffsetDateTime.class)));
+                    }
+                }
+            }
+            if (claims.isEmpty()) {
+                return claims;
+            }
+            try (PreparedStatement u = c.prepareStatement("UPDATE game SET ai_lease_holder = ?, ai_lease_until = "
+                    + "greatest(updated_at + make_interval(secs => ?), now(), ai_lease_until) "
+                    + "+ make_interval(secs => ?) WHERE id = ANY (?)")) {
+                u.setObject(1, holder);
+                u.setDouble(2, seconds(pace));
+                u.setDouble(3, seconds(ttl));
+                u.setArray(4, c.createArrayOf("uuid", claims.stream().map(Claim::gameId).toArray()));
+                u.executeUpdate();
+            }
+            return claims;
+        });
     }
 
     /**
@@ -85,10 +90,8 @@ public class AiLeases {
      */
     @Transactional
     public void park(UUID gameId, UUID holder, Duration pace) {
-        em().createNativeQuery("UPDATE game SET ai_lease_holder = NULL, "
-                + "ai_lease_until = now() + make_interval(secs => :secs) WHERE id = :id AND ai_lease_holder = :holder")
-                .setParameter("secs", seconds(pace)).setParameter("id", gameId).setParameter("holder", holder)
-                .executeUpdate();
+        update("UPDATE game SET ai_lease_holder = NULL, ai_lease_until = now() + make_interval(secs => ?) "
+                + "WHERE id = ? AND ai_lease_holder = ?", seconds(pace), gameId, holder);
     }
 
     /**
@@ -97,45 +100,37 @@ public class AiLeases {
      */
     @Transactional
     public boolean renew(UUID gameId, UUID holder, Duration from, Duration ttl) {
-        return em().createNativeQuery("UPDATE game SET ai_lease_until = now() + make_interval(secs => :secs) "
-                + "WHERE id = :id AND ai_lease_holder = :holder")
-                .setParameter("secs", seconds(from.plus(ttl))).setParameter("id", gameId)
-                .setParameter("holder", holder).executeUpdate() == 1;
+        return update("UPDATE game SET ai_lease_until = now() + make_interval(secs => ?) "
+                + "WHERE id = ? AND ai_lease_holder = ?", seconds(from.plus(ttl)), gameId, holder) == 1;
     }
 
     /** Gives up {@code holder}'s lease on a game, if it still holds it: any replica may claim it at once. */
     @Transactional
     public void release(UUID gameId, UUID holder) {
-        em().createNativeQuery("UPDATE game SET ai_lease_holder = NULL, ai_lease_until = NULL "
-                + "WHERE id = :id AND ai_lease_holder = :holder")
-                .setParameter("id", gameId).setParameter("holder", holder).executeUpdate();
+        update("UPDATE game SET ai_lease_holder = NULL, ai_lease_until = NULL WHERE id = ? AND ai_lease_holder = ?",
+                gameId, holder);
     }
 
     /** Gives up every lease of {@code holder} (a replica stopping). Answers how many. */
     @Transactional
     public int releaseAll(UUID holder) {
-        return em().createNativeQuery("UPDATE game SET ai_lease_holder = NULL, ai_lease_until = NULL "
-                + "WHERE ai_lease_holder = :holder")
-                .setParameter("holder", holder).executeUpdate();
+        return update("UPDATE game SET ai_lease_holder = NULL, ai_lease_until = NULL WHERE ai_lease_holder = ?",
+                holder);
+    }
+
+    /** One statement with its parameters in order; answers the rows it changed. */
+    private static int update(String sql, Object... parameters) {
+        return Jdbc.work(c -> {
+            try (PreparedStatement u = c.prepareStatement(sql)) {
+                for (int i = 0; i < parameters.length; i++) {
+                    u.setObject(i + 1, parameters[i]);
+                }
+                return u.executeUpdate();
+            }
+        });
     }
 
     private static double seconds(Duration d) {
         return d.toNanos() / 1e9;
-    }
-
-    private static OffsetDateTime time(Object value) {
-        if (value instanceof OffsetDateTime t) {
-            return t;
-        }
-        if (value instanceof Instant t) {
-            return t.atOffset(ZoneOffset.UTC);
-        }
-        if (value instanceof Timestamp t) {
-            return t.toInstant().atOffset(ZoneOffset.UTC);
-        }
-        if (value instanceof java.time.ZonedDateTime t) {
-            return t.toOffsetDateTime();
-        }
-        throw new IllegalStateException("unexpected timestamp type " + value.getClass());
     }
 }

@@ -9,11 +9,12 @@ import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.GameRows;
 import com.bloceclat.game.MatchEntity;
+import com.bloceclat.game.MatchRows;
 
 /**
- * The games in PostgreSQL: their rows and events by plain JDBC on the transaction's connection ({@link GameRows},
- * {@link GameEvent#insert}: no entity to load, snapshot, dirty-check or flush; docs/game-service.md "Lean writes"),
- * the events' replay and the matches through their Panache entities.
+ * The games in PostgreSQL: their rows and events, and the matches' rows, by plain JDBC on the transaction's connection
+ * ({@link GameRows}, {@link GameEvent#insert}, {@link MatchRows}: no entity to load, snapshot, dirty-check or flush;
+ * docs/game-service.md "Lean writes"); the events' replay through their Panache entities.
  */
 @ApplicationScoped
 class DbGameStore implements GameStore {
@@ -50,12 +51,17 @@ class DbGameStore implements GameStore {
 
     @Override
     public MatchEntity match(UUID id) {
-        return MatchEntity.findById(id);
+        return MatchRows.byId(id, false);
     }
 
     @Override
     public MatchEntity lockedMatch(UUID id) {
-        return MatchEntity.lockedById(id);
+        return MatchRows.byId(id, true);
+    }
+
+    @Override
+    public void updateMatch(MatchEntity m) {
+        MatchRows.update(m);
     }
 
     @Override

@@ -41,6 +41,12 @@ interface GameStore {
     /** A match's row, locked for this transaction, or null; taken after the rows of its games this change locks. */
     MatchEntity lockedMatch(UUID id);
 
+    /**
+     * Writes what changes in a match's row (its score to beat, its result) for a match locked by this transaction.
+     * Matches are values too: a change is stored only by this.
+     */
+    void updateMatch(MatchEntity m);
+
     /** The game of {@code seat} in a match, or null. */
     GameEntity seat(UUID matchId, int seat);
 

@@ -72,20 +72,25 @@ class MatchJudge {
      * Applies a verdict on match {@code m} (row locked) after a change of {@code changed} ({@code state} its engine
      * state): the score to beat, the result, and the end as {@code WON} of a game still playing that has won: the
      * changed game that beat the score to beat, or the other when the changed one ended behind it: its player left
-     * the race, or it is the AI's game.
+     * the race, or it is the AI's game. The match's row is written when the verdict changes it.
      */
     private void apply(MatchEntity m, MatchReferee.Verdict v, OffsetDateTime at, GameEntity changed, Game state,
             GameEntity other, boolean otherLocked) {
-        if (v.targetScore() != null) {
+        boolean newTarget = v.targetScore() != null && !v.targetScore().equals(m.targetScore);
+        if (newTarget) {
             m.targetScore = v.targetScore();
         }
         if (!v.decided()) {
+            if (newTarget) {
+                store.updateMatch(m);
+            }
             return;
         }
         m.status = MatchEntity.Status.FINISHED;
         m.winnerSeat = v.winnerSeat();
         m.result = v.result();
         m.finishedAt = GameLog.now(); // after the change's event: a game ended by this decision ends after it
+        store.updateMatch(m);
         if (v.winnerSeat() == null) {
             return;
         }

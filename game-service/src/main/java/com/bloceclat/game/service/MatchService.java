@@ -88,7 +88,7 @@ public class MatchService {
 
     @Transactional
     public MatchView state(UUID id, Requester requester) {
-        MatchEntity m = MatchEntity.findById(id);
+        MatchEntity m = store.match(id);
         if (m == null) {
             throw new NotFoundException("There is no match " + id + ".");
         }
@@ -156,7 +156,7 @@ public class MatchService {
                 || !MatchVisibility.holdsBack(event.path("mode").asText())) {
             return Optional.of(event);
         }
-        MatchEntity m = MatchEntity.findById(matchId);
+        MatchEntity m = store.match(matchId);
         List<GameEntity> seats = m == null ? List.of() : store.seats(matchId); // both rows in one query
         GameEntity viewer = seatOf(seats, viewerSeat);
         GameEntity other = seatOf(seats, event.path("seat").asInt());

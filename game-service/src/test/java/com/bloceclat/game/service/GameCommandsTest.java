@@ -122,12 +122,36 @@ class GameCommandsTest {
 
         @Override
         public MatchEntity match(UUID id) {
-            return matches.get(id);
+            return copy(matches.get(id));
         }
 
         @Override
         public MatchEntity lockedMatch(UUID id) {
-            return matches.get(id);
+            return copy(matches.get(id));
+        }
+
+        @Override
+        public void updateMatch(MatchEntity m) {
+            assertTrue(matches.containsKey(m.id), "a match stored before");
+            matches.put(m.id, copy(m));
+        }
+
+        /** Matches' rows are values too (MatchRows). */
+        static MatchEntity copy(MatchEntity m) {
+            if (m == null) {
+                return null;
+            }
+            MatchEntity c = new MatchEntity();
+            try {
+                for (Field f : MatchEntity.class.getDeclaredFields()) {
+                    if (!Modifier.isStatic(f.getModifiers())) {
+                        f.set(c, f.get(m));
+                    }
+                }
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+            return c;
         }
 
         @Override
@@ -471,6 +495,7 @@ class GameCommandsTest {
         assertTrue(wait.getMessage().contains("Player 2 plays once"), wait.getMessage());
         m.status = MatchEntity.Status.FINISHED;
         m.result = "seat 0 wins";
+        store.matches.put(m.id, m);
         assertThrows(ClientErrorException.class, () -> playNext(store.seat(m.id, 0).id, 1));
         assertTrue(store.events.isEmpty());
     }
@@ -513,9 +538,10 @@ class GameCommandsTest {
         GameEntity its = store.games.get(ai);
         assertEquals(GameEntity.Status.OVER, its.status);
         assertEquals(40, its.score);
-        assertEquals(MatchEntity.Status.FINISHED, m.status);
-        assertEquals(0, m.winnerSeat);
-        assertEquals(40, m.targetScore);
+        MatchEntity decided = store.matches.get(m.id); // as written back (MatchJudge: store.updateMatch)
+        assertEquals(MatchEntity.Status.FINISHED, decided.status);
+        assertEquals(0, decided.winnerSeat);
+        assertEquals(40, decided.targetScore);
         assertEquals(GameEntity.Status.WON, mine.status, "the person's game has won and ends with the match");
         assertEquals(personScore, mine.score);
         assertTrue(mine.finishedAt != null && !mine.finishedAt.isBefore(its.finishedAt), mine.finishedAt + "");
