@@ -95,22 +95,26 @@ class GameCommandsTest {
                     .sorted(Comparator.comparing(g -> g.seat)).map(MemoryStore::copy).toList();
         }
 
-        /** Rows are values, as DbGameStore's: a change the commands do not write back through update is lost. */
-        static GameEntity copy(GameEntity g) {
-            if (g == null) {
+        /**
+         * Rows are values, as DbGameStore's (games and matches alike): a change the commands do not write back
+         * through update or updateMatch is lost.
+         */
+        static <T> T copy(T row) {
+            if (row == null) {
                 return null;
             }
-            GameEntity c = new GameEntity();
             try {
-                for (Field f : GameEntity.class.getDeclaredFields()) {
+                @SuppressWarnings("unchecked")
+                T c = (T) row.getClass().getDeclaredConstructor().newInstance();
+                for (Field f : row.getClass().getDeclaredFields()) {
                     if (!Modifier.isStatic(f.getModifiers())) {
-                        f.set(c, f.get(g));
+                        f.set(c, f.get(row));
                     }
                 }
-            } catch (IllegalAccessException e) {
+                return c;
+            } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }
-            return c;
         }
 
         @Override
@@ -134,24 +138,6 @@ class GameCommandsTest {
         public void updateMatch(MatchEntity m) {
             assertTrue(matches.containsKey(m.id), "a match stored before");
             matches.put(m.id, copy(m));
-        }
-
-        /** Matches' rows are values too (MatchRows). */
-        static MatchEntity copy(MatchEntity m) {
-            if (m == null) {
-                return null;
-            }
-            MatchEntity c = new MatchEntity();
-            try {
-                for (Field f : MatchEntity.class.getDeclaredFields()) {
-                    if (!Modifier.isStatic(f.getModifiers())) {
-                        f.set(c, f.get(m));
-                    }
-                }
-            } catch (IllegalAccessException e) {
-                throw new IllegalStateException(e);
-            }
-            return c;
         }
 
         @Override
