@@ -11,11 +11,11 @@ import com.bloceclat.engine.Level;
 
 /**
  * Matches' rows read and written by plain JDBC on the transaction's connection ({@link Jdbc}), as {@link GameRows}
- * does for games: an AI turn reads its match twice and a match game's change locks it once, and through Hibernate
- * each of those was an entity load (and, before a native statement, a flush) that cost more of an AI placement's CPU
- * than anything else (docs/benchmarks.md, "AI opponents"). {@link MatchEntity} stays the row's type, its mapping
- * the one the schema is validated against, and its insert Hibernate's ({@code persist}: a new match's games are
- * inserted by {@link GameRows#insert}, which writes the session first).
+ * does for games: an AI turn reads its match twice and a match game's change locks it once, each of them through
+ * Hibernate an entity load into a session (the replica's CPU an AI placement did not change measurably,
+ * docs/benchmarks.md "Where a second replica's CPU goes"; one way to read a match). {@link MatchEntity} stays the
+ * row's type, its mapping the one the schema is validated against, and its insert Hibernate's ({@code persist}: a new
+ * match's games are inserted by {@link GameRows#insert}, which writes the session first).
  * <p>
  * The columns that change after the insert, and only through {@link #update}: {@code status},
  * {@code target_score}, {@code winner_seat}, {@code result}, {@code finished_at}.

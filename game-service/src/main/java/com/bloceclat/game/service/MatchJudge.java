@@ -80,18 +80,16 @@ class MatchJudge {
         if (newTarget) {
             m.targetScore = v.targetScore();
         }
-        if (!v.decided()) {
-            if (newTarget) {
-                store.updateMatch(m);
-            }
-            return;
+        if (v.decided()) {
+            m.status = MatchEntity.Status.FINISHED;
+            m.winnerSeat = v.winnerSeat();
+            m.result = v.result();
+            m.finishedAt = GameLog.now(); // after the change's event: a game ended by this decision ends after it
         }
-        m.status = MatchEntity.Status.FINISHED;
-        m.winnerSeat = v.winnerSeat();
-        m.result = v.result();
-        m.finishedAt = GameLog.now(); // after the change's event: a game ended by this decision ends after it
-        store.updateMatch(m);
-        if (v.winnerSeat() == null) {
+        if (newTarget || v.decided()) {
+            store.updateMatch(m); // rows are values: written once, whatever the verdict changed
+        }
+        if (!v.decided() || v.winnerSeat() == null) {
             return;
         }
         if (v.winnerSeat().equals(changed.seat)) {
