@@ -39,6 +39,7 @@ public final class Game {
     private boolean assisted;
     private int placements;
     private final List<Event> events = new ArrayList<>();
+    /** Each round's pieces as dealt; an array is never changed once added, so copies of the game share them. */
     private final List<Piece[]> dealt = new ArrayList<>();
     /** Snapshots before each placement of the current round, for undo: board, score, streak, miss, slot. */
     private final long[][] undoStack = new long[3][];
@@ -76,10 +77,9 @@ public final class Game {
         this.gameOver = other.gameOver;
         this.assisted = other.assisted;
         this.placements = other.placements;
+        // events are immutable and dealt rounds never change: a copy shares them (a reference copy, not a deep one)
         this.events.addAll(other.events);
-        for (Piece[] r : other.dealt) {
-            this.dealt.add(r.clone());
-        }
+        this.dealt.addAll(other.dealt);
         for (int i = 0; i < other.undoDepth; i++) {
             this.undoStack[i] = other.undoStack[i].clone();
         }
@@ -291,6 +291,11 @@ public final class Game {
 
     public List<Event> events() {
         return List.copyOf(events);
+    }
+
+    /** The id of the piece dealt in {@code slot} of {@code round} (a round dealt so far). */
+    public String dealtId(int round, int slot) {
+        return dealt.get(round)[slot].name();
     }
 
     /** The pieces dealt in each round so far. */

@@ -89,4 +89,19 @@ class GameCopyTest {
             }
         }
     }
+
+    @Test
+    void dealtIdNamesThePieceOfEachDealtRoundAndSlot() {
+        Game g = new Game(7, Level.MEDIUM);
+        while (!g.gameOver() && g.round() < 6) {
+            int[] m = firstLegal(g);
+            g.place(m[0], m[1], m[2]);
+        }
+        java.util.List<java.util.List<String>> dealt = g.dealtIds();
+        for (int r = 0; r < dealt.size(); r++) {
+            for (int s = 0; s < dealt.get(r).size(); s++) {
+                assertEquals(dealt.get(r).get(s), g.dealtId(r, s));
+            }
+        }
+    }
 }

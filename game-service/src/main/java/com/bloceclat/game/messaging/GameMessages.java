@@ -72,7 +72,7 @@ public class GameMessages {
     private void event(GameEntity g, Game game, String type, GameEvent event) {
         GameChanged.Placement placement = event != null && event.type == GameEvent.Type.PLACE
                 ? new GameChanged.Placement(event.moveNumber, event.slot, event.row, event.col,
-                        game.dealtIds().get(event.round).get(event.slot))
+                        game.dealtId(event.round, event.slot))
                 : null;
         GameChanged m = GameChanged.of(g.id, g.eventCount, GameChanged.Type.valueOf(type), placement,
                 GameFinished.Mode.valueOf(g.mode.name()), g.matchId, g.matchId == null ? null : g.seat, g.level.name(),
