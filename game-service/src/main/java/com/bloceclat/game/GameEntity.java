@@ -140,10 +140,6 @@ public class GameEntity extends PanacheEntityBase {
                 .setParameter("ids", ids).executeUpdate();
     }
 
-    public List<GameEvent> events() {
-        return GameEvent.ofGame(id);
-    }
-
     /**
      * The daily games of a player on a day that have ended, at most one row per level: the levels they already
      * finished that day.

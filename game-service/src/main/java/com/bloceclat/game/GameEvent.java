@@ -2,8 +2,10 @@ package com.bloceclat.game;
 
 import java.io.Serializable;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.Types;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
@@ -60,7 +62,7 @@ public class GameEvent extends PanacheEntityBase {
 
     /**
      * Inserts the event with JDBC on the transaction's connection, now: it is not managed by Hibernate's session
-     * (never read back in the transaction that writes it but through {@link #ofGame}, which reads the table).
+     * (read back, in the same transaction or another, through {@link #ofGame}, which reads the table).
      */
     public static void insert(GameEvent e) {
         Jdbc.work(c -> {
@@ -80,8 +82,35 @@ public class GameEvent extends PanacheEntityBase {
         });
     }
 
-    public static List<GameEvent> ofGame(UUID gameId) {
-        return list("gameId = ?1 order by seq", gameId);
+    /**
+     * The game's events from number {@code from} on, in order, by JDBC on the transaction's connection (values, not
+     * entities of Hibernate's session: a long game's hundreds of events are neither managed nor dirty-checked).
+     */
+    public static List<GameEvent> ofGame(UUID gameId, int from) {
+        return Jdbc.work(c -> {
+            try (PreparedStatement q = c.prepareStatement("SELECT seq, type, round, slot, row_index, col_index, "
+                    + "move_number, created_at FROM game_event WHERE game_id = ? AND seq >= ? ORDER BY seq")) {
+                q.setObject(1, gameId);
+                q.setInt(2, from);
+                try (ResultSet r = q.executeQuery()) {
+                    List<GameEvent> events = new ArrayList<>();
+                    while (r.next()) {
+                        GameEvent e = new GameEvent();
+                        e.gameId = gameId;
+                        e.seq = r.getInt(1);
+                        e.type = Type.valueOf(r.getString(2));
+                        e.round = r.getInt(3);
+                        e.slot = r.getObject(4, Integer.class);
+                        e.row = r.getObject(5, Integer.class);
+                        e.col = r.getObject(6, Integer.class);
+                        e.moveNumber = r.getObject(7, Integer.class);
+                        e.createdAt = r.getObject(8, OffsetDateTime.class);
+                        events.add(e);
+                    }
+                    return events;
+                }
+            }
+        });
     }
 
     /** The composite key (game, seq). */

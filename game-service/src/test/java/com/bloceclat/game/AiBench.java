@@ -195,13 +195,31 @@ public final class AiBench {
         return new int[] {slots.get(first.piece()), first.row(), first.col()};
     }
 
-    private record Scrape(TreeMap<Double, Double> buckets, long calls, long placements) {
+    /** What the replicas' metrics said, summed over them; {@code cache} by lookup result (hit, stale, absent). */
+    private record Scrape(TreeMap<Double, Double> buckets, long calls, long placements, Map<String, Double> cache,
+            double eventLoads, double eventsRead) {
+    }
+
+    /** The sum of every sample of {@code name} whose labels contain {@code label} (empty: all). */
+    private static double sum(String text, String name, String label) {
+        Matcher m = Pattern.compile("^" + Pattern.quote(name) + "(\\{[^}]*\\})?\\s+([0-9.eE+-]+)$", Pattern.MULTILINE)
+                .matcher(text);
+        double total = 0;
+        while (m.find()) {
+            if (label.isEmpty() || (m.group(1) != null && m.group(1).contains(label))) {
+                total += Double.parseDouble(m.group(2));
+            }
+        }
+        return total;
     }
 
     private static Scrape scrape(List<PackagedGameService.Replica> replicas) throws Exception {
         TreeMap<Double, Double> buckets = new TreeMap<>();
         long calls = 0;
         long placements = 0;
+        Map<String, Double> cache = new TreeMap<>();
+        double eventLoads = 0;
+        double eventsRead = 0;
         HttpClient http = HttpClient.newHttpClient();
         for (PackagedGameService.Replica r : replicas) {
             String text = http.send(HttpRequest.newBuilder(URI.create(r.http() + "/q/metrics")).build(),
@@ -213,8 +231,14 @@ public final class AiBench {
             }
             calls += AiReplicasIT.metric(r, "bloc_ai_solver_calls_total");
             placements += AiReplicasIT.metric(r, "bloc_ai_placements_total");
+            for (String result : List.of("hit", "stale", "absent")) {
+                cache.merge(result, sum(text, "bloc_game_cache_lookups_total", "result=\"" + result + "\""),
+                        Double::sum);
+            }
+            eventLoads += sum(text, "bloc_game_events_read_count", "");
+            eventsRead += sum(text, "bloc_game_events_read_sum", "");
         }
-        return new Scrape(buckets, calls, placements);
+        return new Scrape(buckets, calls, placements, cache, eventLoads, eventsRead);
     }
 
     private static void measureWindow(PackagedGameService stack, PackagedSolver solver,
@@ -261,6 +285,14 @@ public final class AiBench {
                 searches / (double) Math.max(1, placed),
                 (after.calls() - before.calls()) / (double) Math.max(1, after.placements() - before.placements()),
                 loadBefore, loadAfter);
+        double perPlacement = Math.max(1, after.placements() - before.placements());
+        StringBuilder lookups = new StringBuilder();
+        after.cache().forEach((result, c) -> lookups.append(String.format(" %s %.2f", result,
+                (c - before.cache().getOrDefault(result, 0.0)) / perPlacement)));
+        System.out.printf("  game cache lookups per placement:%s; loads of a game's events per placement %.3f, "
+                + "events read per placement %.1f%n", lookups,
+                (after.eventLoads() - before.eventLoads()) / perPlacement,
+                (after.eventsRead() - before.eventsRead()) / perPlacement);
         cpu.print(cpuBefore, cpu.snapshot());
     }
 

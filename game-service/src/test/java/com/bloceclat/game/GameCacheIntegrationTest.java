@@ -7,6 +7,7 @@ import static com.bloceclat.game.Play.firstLegal;
 import static com.bloceclat.game.Play.move;
 import static com.bloceclat.game.Play.playOne;
 import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.time.OffsetDateTime;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.Consumer;
 
+import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 
 import org.junit.jupiter.api.Test;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import com.bloceclat.engine.Board;
 import com.bloceclat.engine.Game;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -31,6 +34,17 @@ import io.quarkus.test.junit.QuarkusTest;
  */
 @QuarkusTest
 class GameCacheIntegrationTest {
+
+    @Inject
+    MeterRegistry registry;
+
+    private double stale() {
+        return registry.get("bloc.game.cache.lookups").tag("result", "stale").counter().count();
+    }
+
+    private double eventsRead() {
+        return registry.get("bloc.game.events.read").summary().totalAmount();
+    }
 
     /** Writes the next placement of {@code g} as another replica would: event and count, under the row lock. */
     private static void placeElsewhere(Started g, int moveNumber, boolean bumpCount) {
@@ -74,15 +88,19 @@ class GameCacheIntegrationTest {
         playOne(g, 1); // this replica now caches the game after one event
         placeElsewhere(g, 2, true);
 
-        // move 3 is the next move only if move 2 is known: the cached state (after move 1) must not be used
+        // move 3 is the next move only if move 2 is known: the cached state (after move 1) is caught up with it
         int[] m = firstLegal(g.shadow());
         g.shadow().place(m[0], m[1], m[2]);
+        double stale = stale();
+        double read = eventsRead();
         move(g, 3, m[0], m[1], m[2]).statusCode(200)
                 .body("repeated", equalTo(false))
                 .body("game.board", equalTo(List.of(Board.rows(g.shadow().board()))))
                 .body("game.score", equalTo(g.shadow().score()))
                 .body("game.nextMoveNumber", equalTo(4))
                 .body("game.version", equalTo(3));
+        assertEquals(1, stale() - stale, "the cached state after move 1 was behind the row");
+        assertEquals(1, eventsRead() - read, "move 2 is the one event read");
         g.as().spec().when().get("/api/games/" + g.id()).then().statusCode(200)
                 .body("board", equalTo(List.of(Board.rows(g.shadow().board()))))
                 .body("nextMoveNumber", equalTo(4));

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
@@ -11,13 +12,27 @@ import com.bloceclat.game.GameRows;
 import com.bloceclat.game.MatchEntity;
 import com.bloceclat.game.MatchRows;
 
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+
 /**
  * The games in PostgreSQL: their rows and events, and the matches' rows, by plain JDBC on the transaction's connection
- * ({@link GameRows}, {@link GameEvent#insert}, {@link MatchRows}: no entity to load, snapshot, dirty-check or flush;
- * docs/game-service.md "Lean writes"); the events' replay through their Panache entities.
+ * ({@link GameRows}, {@link GameEvent#insert} and {@link GameEvent#ofGame}, {@link MatchRows}: no entity to load,
+ * snapshot, dirty-check or flush; docs/game-service.md "Lean writes").
  */
 @ApplicationScoped
 class DbGameStore implements GameStore {
+
+    private final DistributionSummary eventsRead;
+
+    @Inject
+    DbGameStore(MeterRegistry registry) {
+        eventsRead = DistributionSummary.builder("bloc.game.events.read")
+                .description("Events read from PostgreSQL per load of a game's events: all of them for a game this "
+                        + "replica had not cached or a command that needs its history, the missing ones for a stale "
+                        + "cached state")
+                .register(registry);
+    }
 
     @Override
     public GameEntity locked(UUID id) {
@@ -30,8 +45,10 @@ class DbGameStore implements GameStore {
     }
 
     @Override
-    public List<GameEvent> events(GameEntity g) {
-        return g.events();
+    public List<GameEvent> events(GameEntity g, int from) {
+        List<GameEvent> events = GameEvent.ofGame(g.id, from);
+        eventsRead.record(events.size());
+        return events;
     }
 
     @Override

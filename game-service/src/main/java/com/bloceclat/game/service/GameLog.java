@@ -20,8 +20,9 @@ import com.bloceclat.game.messaging.GameMessages;
  * transaction, in this order:
  * <ol>
  * <li>{@link #locked}: the game's row, locked, so changes of one game are made one at a time (and checked owned);</li>
- * <li>{@link #current}: its state after the row's event count, from this replica's {@link GameCache} or replayed
- * from its events ({@link Rebuilt#of});</li>
+ * <li>{@link #current}: its state after the row's event count, from this replica's {@link GameCache} (caught up
+ * with the events it lacks when another replica changed the game since) or replayed from its events
+ * ({@link Rebuilt#of});</li>
  * <li>the command handler applies the command on the engine ({@code Game}) and refuses what the rules refuse;</li>
  * <li>{@link #append}: the event stored, the game ended if the event ended it ({@link #finish}), {@link GameChanged}
  * fired (matches observe it, {@link MatchJudge}), the {@code game-events} message written to the outbox, then the
@@ -62,25 +63,22 @@ class GameLog {
     }
 
     /**
-     * The game's state after its row's {@code eventCount} events: this replica's cached copy, or replayed from the
-     * events and then cached once this transaction commits. Read without the row lock the events may already be more
-     * than the count: that state is answered but not cached.
+     * The game's state after its row's {@code eventCount} events: this replica's cached copy; or an older cached copy
+     * caught up with the events it lacks (the game was changed by another replica since); or replayed from all its
+     * events. A state read from events is cached once this transaction commits, unless read without the row lock the
+     * events were already more than the count: that state is answered but not cached.
      */
     Rebuilt current(GameEntity g) {
-        Rebuilt r = cache.get(g.id, g.eventCount);
-        if (r == null) {
-            List<GameEvent> events = store.events(g);
-            r = replayed(g, events);
-            if (events.size() == g.eventCount) {
-                remember(g, r);
-            }
+        Rebuilt r = cache.upTo(g.id, g.eventCount);
+        if (r != null && r.eventCount == g.eventCount) {
+            return r;
+        }
+        List<GameEvent> events = store.events(g, r == null ? 0 : r.eventCount);
+        r = r == null ? replayed(g, events) : r.then(events);
+        if (r.eventCount == g.eventCount) {
+            remember(g, r);
         }
         return r;
-    }
-
-    /** The cached state when it is the one after the row's count, else null (the caller then reads the events). */
-    Rebuilt cached(GameEntity g) {
-        return cache.get(g.id, g.eventCount);
     }
 
     /** The game's state after {@code events} (some of its events, in order). */
@@ -114,6 +112,7 @@ class GameLog {
             store.seen(g.id);
         }
         g.eventCount++;
+        r.eventCount = g.eventCount;
         g.updatedAt = event.createdAt;
         summarize(g, r.game);
         if (event.type == GameEvent.Type.RESIGN) {
@@ -156,7 +155,11 @@ class GameLog {
 
     /** Hands the state after the row's count to the cache, which keeps a copy once this transaction commits. */
     private void remember(GameEntity g, Rebuilt r) {
-        committed.fire(new GameCache.Committed(g.id, g.eventCount, r.copy()));
+        if (r.eventCount != g.eventCount) {
+            throw new IllegalStateException("game " + g.id + ": a state after " + r.eventCount + " events for a row of "
+                    + g.eventCount);
+        }
+        committed.fire(new GameCache.Committed(g.id, r.copy()));
     }
 
     private static void summarize(GameEntity g, Game game) {

@@ -21,7 +21,12 @@ interface GameStore {
     GameEntity read(UUID id);
 
     /** The game's events in order. */
-    List<GameEvent> events(GameEntity g);
+    default List<GameEvent> events(GameEntity g) {
+        return events(g, 0);
+    }
+
+    /** The game's events from number {@code from} on, in order. */
+    List<GameEvent> events(GameEntity g, int from);
 
     /** Stores a new game's row. */
     void insert(GameEntity g);

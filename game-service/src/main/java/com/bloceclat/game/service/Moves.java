@@ -35,31 +35,26 @@ class Moves {
     /** Places the piece of {@code slot} at ({@code row}, {@code col}) as move {@code moveNumber}. */
     MoveView move(UUID id, Requester requester, int moveNumber, int slot, int row, int col) {
         GameEntity g = log.locked(id, requester);
-        Rebuilt cached = log.cached(g);
-        if (cached != null && moveNumber == cached.lastMoveNumber + 1) {
-            // the next move of a game this replica holds at the locked row's event count: no events to load
-            return place(g, cached, moveNumber, slot, row, col);
+        Rebuilt now = log.current(g);
+        if (moveNumber == now.lastMoveNumber + 1) {
+            // the next move (move numbers only grow, so it cannot have been played): no more events to read than
+            // the state's, none when this replica holds the game at the locked row's count
+            return place(g, now, moveNumber, slot, row, col);
         }
         List<GameEvent> events = store.events(g);
         for (GameEvent e : events) {
             if (e.type == GameEvent.Type.PLACE && e.moveNumber == moveNumber) {
                 if (e.slot != slot || e.row != row || e.col != col) {
                     throw Refusals.conflict("Move " + moveNumber + " was already played, as slot " + e.slot + " at ("
-                            + e.row + "," + e.col + "); the next move number is " + (lastMoveNumber(events) + 1)
-                            + ".");
+                            + e.row + "," + e.col + "); the next move number is " + (now.lastMoveNumber + 1) + ".");
                 }
                 // what that move did, and the game as it is now (its nextMoveNumber the one to send)
                 Rebuilt upTo = GameLog.replayed(g, events.subList(0, e.seq + 1));
-                Rebuilt now = e.seq + 1 == events.size() ? upTo : cached != null ? cached : GameLog.replayed(g, events);
                 return new MoveView(true, Views.happened(moveNumber, upTo.lastMove), views.of(g, now));
             }
         }
-        int expected = lastMoveNumber(events) + 1;
-        if (moveNumber != expected) {
-            throw Refusals.conflict("Move number " + moveNumber + " is out of order: the next move number is "
-                    + expected + ".");
-        }
-        return place(g, GameLog.replayed(g, events), moveNumber, slot, row, col);
+        throw Refusals.conflict("Move number " + moveNumber + " is out of order: the next move number is "
+                + (now.lastMoveNumber + 1) + ".");
     }
 
     /** Plays move {@code moveNumber} (the next one) on {@code r}, the game's current state, and stores it. */
@@ -94,15 +89,5 @@ class Moves {
         event.moveNumber = moveNumber;
         log.append(g, r, event);
         return m;
-    }
-
-    static int lastMoveNumber(List<GameEvent> events) {
-        int last = 0;
-        for (GameEvent e : events) {
-            if (e.type == GameEvent.Type.PLACE) {
-                last = Math.max(last, e.moveNumber);
-            }
-        }
-        return last;
     }
 }

@@ -9,11 +9,16 @@ import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Event;
 import com.bloceclat.game.GameEvent;
 
-/** A game rebuilt from its events, with the move numbers standing in its current round (for undo). */
+/**
+ * A game rebuilt from its events, with the move numbers standing in its current round (for undo) and the number of
+ * stored events it is the state after.
+ */
 final class Rebuilt {
 
     final Game game;
     final Deque<Integer> standingThisRound = new ArrayDeque<>();
+    /** How many of the game's stored events this is the state after (a resignation counts, though it changes no state). */
+    int eventCount;
     Game.Move lastMove;
     int lastMoveNumber;
 
@@ -26,14 +31,26 @@ final class Rebuilt {
      * the one way a game's state is known.
      */
     static Rebuilt of(long seed, Level level, List<GameEvent> events) {
-        Rebuilt r = new Rebuilt(new Game(seed, level));
+        return new Rebuilt(new Game(seed, level)).then(events);
+    }
+
+    /**
+     * Applies {@code events}, the game's next stored events (numbered from {@link #eventCount} on), as {@link #of}
+     * does: a state caught up from an older one is the state replayed from the start.
+     */
+    Rebuilt then(List<GameEvent> events) {
         for (GameEvent e : events) {
+            if (e.seq != eventCount) {
+                throw new IllegalStateException("event " + e.seq + " of game " + e.gameId + " applied after "
+                        + eventCount + " events");
+            }
             Event replayed = replayEvent(e);
             if (replayed != null) {
-                r.applied(r.game.apply(replayed), e.moveNumber);
+                applied(game.apply(replayed), e.moveNumber);
             }
+            eventCount++;
         }
-        return r;
+        return this;
     }
 
     /** A stored event as the engine's replay event; null for a resignation, which ends a game but is no such event. */
@@ -77,6 +94,7 @@ final class Rebuilt {
         c.standingThisRound.addAll(standingThisRound);
         c.lastMove = lastMove;
         c.lastMoveNumber = lastMoveNumber;
+        c.eventCount = eventCount;
         return c;
     }
 }

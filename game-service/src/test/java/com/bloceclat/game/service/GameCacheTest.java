@@ -58,11 +58,13 @@ class GameCacheTest {
 
     /** What a committed transaction hands the cache: a copy (GameLog hands a copy). */
     private static GameCache.Committed entry(int eventCount, Rebuilt r) {
-        return new GameCache.Committed(NONE, eventCount, r.copy());
+        Rebuilt c = r.copy();
+        c.eventCount = eventCount; // a state said to be after that many events (the tests' games need not have them)
+        return new GameCache.Committed(NONE, c);
     }
 
     private static void store(GameCache cache, UUID id, GameCache.Committed c) {
-        cache.store(new GameCache.Committed(id, c.eventCount(), c.state()));
+        cache.store(new GameCache.Committed(id, c.state()));
     }
 
     @Test

@@ -61,6 +61,8 @@ class GameCommandsTest {
         final Map<UUID, List<GameEvent>> events = new HashMap<>();
         final Map<UUID, MatchEntity> matches = new HashMap<>();
         int eventReads;
+        /** The events those reads answered, in all. */
+        int eventsRead;
 
         @Override
         public GameEntity locked(UUID id) {
@@ -73,9 +75,12 @@ class GameCommandsTest {
         }
 
         @Override
-        public List<GameEvent> events(GameEntity g) {
+        public List<GameEvent> events(GameEntity g, int from) {
             eventReads++;
-            return List.copyOf(events.getOrDefault(g.id, List.of()));
+            List<GameEvent> all = events.getOrDefault(g.id, List.of());
+            List<GameEvent> read = List.copyOf(all.subList(Math.min(from, all.size()), all.size()));
+            eventsRead += read.size();
+            return read;
         }
 
         @Override
@@ -83,10 +88,18 @@ class GameCommandsTest {
             games.put(g.id, copy(g));
         }
 
+        /** Writes the columns GameRows.update writes, and only those, as PostgreSQL would. */
         @Override
         public void update(GameEntity g) {
-            assertTrue(games.containsKey(g.id), "a row inserted before");
-            games.put(g.id, copy(g));
+            GameEntity row = games.get(g.id);
+            assertTrue(row != null, "a row inserted before");
+            row.status = g.status;
+            row.score = g.score;
+            row.assisted = g.assisted;
+            row.eventCount = g.eventCount;
+            row.updatedAt = g.updatedAt;
+            row.finishedAt = g.finishedAt;
+            row.leftAt = g.leftAt;
         }
 
         @Override
@@ -97,7 +110,7 @@ class GameCommandsTest {
 
         /**
          * Rows are values, as DbGameStore's (games and matches alike): a change the commands do not write back
-         * through update or updateMatch is lost.
+         * through update or updateMatch is lost, and those write back only the columns their SQL writes.
          */
         static <T> T copy(T row) {
             if (row == null) {
@@ -134,10 +147,16 @@ class GameCommandsTest {
             return copy(matches.get(id));
         }
 
+        /** Writes the columns MatchRows.update writes, and only those. */
         @Override
         public void updateMatch(MatchEntity m) {
-            assertTrue(matches.containsKey(m.id), "a match stored before");
-            matches.put(m.id, copy(m));
+            MatchEntity row = matches.get(m.id);
+            assertTrue(row != null, "a match stored before");
+            row.status = m.status;
+            row.targetScore = m.targetScore;
+            row.winnerSeat = m.winnerSeat;
+            row.result = m.result;
+            row.finishedAt = m.finishedAt;
         }
 
         @Override
@@ -345,6 +364,67 @@ class GameCommandsTest {
         assertEquals(0, changes.get(0).event().seq);
     }
 
+    /** The command layer of another replica on the same store: its own log and cache. */
+    Moves otherReplica() {
+        GameCache cache = new GameCache(100, 10_000, Duration.ofMinutes(10), () -> 0L, true);
+        GameLog other = new GameLog();
+        other.store = store;
+        other.cache = cache;
+        other.messages = messages;
+        other.changes = event(judge::judge);
+        other.committed = event(cache::store);
+        Moves m = new Moves();
+        m.log = other;
+        m.store = store;
+        m.views = views;
+        m.limits = moves.limits;
+        return m;
+    }
+
+    @Test
+    void aGameAnotherReplicaMovedOnIsCaughtUpFromTheEventsThisOneLacks() {
+        UUID id = solo(9).id();
+        playNext(id, 1);
+        playNext(id, 2);
+        // another replica plays moves 3 to 5: this replica's cached state (after 2 events) is now stale
+        Moves other = otherReplica();
+        for (int n = 3; n <= 5; n++) {
+            int[] m = firstLegal(replayed(id));
+            other.move(id, ANN, n, m[0], m[1], m[2]);
+        }
+        int read = store.eventsRead;
+        Rebuilt caughtUp = log.current(store.read(id));
+        assertEquals(3, store.eventsRead - read, "only the three events this replica lacked are read");
+        assertEquals(5, caughtUp.eventCount);
+        Game full = replayed(id);
+        assertEquals(full.replay().toJson(), caughtUp.game.replay().toJson());
+        assertEquals(5, caughtUp.lastMoveNumber);
+        // and it is cached at the row's count: the next move here reads nothing
+        int reads = store.eventReads;
+        int[] m = firstLegal(full);
+        moves.move(id, ANN, 6, m[0], m[1], m[2]);
+        assertEquals(reads, store.eventReads);
+        assertEquals(full.placements() + 1, replayed(id).placements());
+    }
+
+    @Test
+    void aMoveOnAReplicaBehindReadsOnlyTheEventsItLacks() {
+        UUID id = solo(10).id();
+        playNext(id, 1);
+        Moves other = otherReplica();
+        int[] p = firstLegal(replayed(id));
+        other.move(id, ANN, 2, p[0], p[1], p[2]);
+        int read = store.eventsRead;
+        MoveView moved = playNext(id, 3);
+        assertEquals(1, store.eventsRead - read, "move 2, made by the other replica, is the one event read");
+        assertEquals(3, moved.game().version());
+        assertEquals(replayed(id).score(), store.games.get(id).score);
+        // move 2 sent again here is answered from the events, not played twice
+        MoveView again = moves.move(id, ANN, 2, p[0], p[1], p[2]);
+        assertTrue(again.repeated());
+        assertEquals(3, store.events.get(id).size());
+    }
+
     @Test
     void theNextMoveOfACachedGameReadsNoEvents() {
         UUID id = solo(8).id();
@@ -497,29 +577,43 @@ class GameCommandsTest {
         assertEquals("RESIGNED", capped.resignations.resign(id, ANN).status());
     }
 
-    @Test
-    void anAiEndingBehindItsPersonEndsTheMatchAndThePersonsGameAsWon() {
-        MatchEntity m = new MatchEntity();
+    /**
+     * A versus-AI match on MEDIUM seed 4: its person's and its AI's games ({person, ai}). On that seed the first legal
+     * placements reach 47 points in 10 moves; the last legal ones end at 40 in 11.
+     */
+    UUID[] aiMatch(MatchEntity m) {
         m.id = UUID.randomUUID();
         m.mode = GameEntity.Mode.VERSUS_AI;
         m.level = Level.MEDIUM;
         m.strength = 5;
         m.status = MatchEntity.Status.PLAYING;
         store.matches.put(m.id, m);
-        // on seed 4, the first legal placements reach 47 points in 10 moves; the last legal ones end at 40 in 11
-        UUID person = creation.ofMatch(m.mode, Level.MEDIUM, 4, ANN, null, m.id, 0).id;
-        UUID ai = creation.ofMatch(m.mode, Level.MEDIUM, 4, null, null, m.id, MatchService.AI_SEAT).id;
-        for (int n = 1; n <= 10; n++) {
-            playNext(person, n);
-        }
-        int personScore = store.games.get(person).score;
-        assertEquals(47, personScore);
+        return new UUID[] {creation.ofMatch(m.mode, Level.MEDIUM, 4, ANN, null, m.id, 0).id,
+                creation.ofMatch(m.mode, Level.MEDIUM, 4, null, null, m.id, MatchService.AI_SEAT).id};
+    }
+
+    /** The AI's game played to its end, each placement the last legal one, as AiTurns plays one. */
+    void playAiToItsEnd(UUID ai) {
         while (store.games.get(ai).status == GameEntity.Status.PLAYING) {
             GameEntity g = store.locked(ai);
             Rebuilt r = log.current(g);
             int[] p = lastLegal(r.game);
             moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
         }
+    }
+
+    @Test
+    void anAiEndingBehindItsPersonEndsTheMatchAndThePersonsGameAsWon() {
+        MatchEntity m = new MatchEntity();
+        UUID[] seats = aiMatch(m);
+        UUID person = seats[0];
+        UUID ai = seats[1];
+        for (int n = 1; n <= 10; n++) {
+            playNext(person, n);
+        }
+        int personScore = store.games.get(person).score;
+        assertEquals(47, personScore);
+        playAiToItsEnd(ai);
         GameEntity mine = store.games.get(person);
         GameEntity its = store.games.get(ai);
         assertEquals(GameEntity.Status.OVER, its.status);
@@ -535,5 +629,24 @@ class GameCommandsTest {
         assertEquals(1, messages.written.stream().filter("FINISHED OVER"::equals).count(), messages.written.toString());
         ClientErrorException over = assertThrows(ClientErrorException.class, () -> playNext(person, 11));
         assertEquals(409, status(over));
+    }
+
+    @Test
+    void anAiEndingAheadOfItsPersonSetsTheScoreToBeatAndTheMatchGoesOn() {
+        MatchEntity m = new MatchEntity();
+        UUID[] seats = aiMatch(m);
+        UUID person = seats[0];
+        UUID ai = seats[1];
+        playNext(person, 1);
+        playAiToItsEnd(ai);
+        assertEquals(40, store.games.get(ai).score);
+        assertTrue(store.games.get(person).score < 40);
+        MatchEntity row = store.matches.get(m.id); // as written back: the score to beat alone changed
+        assertEquals(MatchEntity.Status.PLAYING, row.status);
+        assertEquals(40, row.targetScore);
+        assertEquals(null, row.winnerSeat);
+        assertEquals(GameEntity.Status.PLAYING, store.games.get(person).status);
+        playNext(person, 2);
+        assertEquals(40, store.matches.get(m.id).targetScore);
     }
 }
