@@ -90,7 +90,10 @@ public class GameCache {
                 .description("Lookups of a game's state in this replica's cache, by what they found").register(registry);
     }
 
-    /** A copy of the game rebuilt after exactly {@code eventCount} events, or null when this replica has none. */
+    /**
+     * A copy of the game rebuilt after exactly {@code eventCount} events, or null when this replica has none: the
+     * exact-count view of {@link #upTo}, for the tests of the cache's rules (the service calls {@code upTo}).
+     */
     Rebuilt get(UUID id, int eventCount) {
         Rebuilt r = upTo(id, eventCount);
         return r != null && r.eventCount == eventCount ? r : null;
