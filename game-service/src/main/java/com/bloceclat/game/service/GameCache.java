@@ -31,7 +31,9 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
  * observer, {@code AFTER_SUCCESS}), so a rolled-back change never leaves the cache ahead of the database. A Caffeine
  * cache: bounded by {@code bloc.game-cache.max-events} events in all (an entry weighs its event count plus one, and
  * at least {@code max-events / max-size}, so there are never more than {@code bloc.game-cache.max-size} entries),
- * evicting by recency and frequency (W-TinyLFU), and entries not used for {@code bloc.game-cache.idle} expire.
+ * evicting by recency and frequency (W-TinyLFU), and entries not used for {@code bloc.game-cache.idle} expire. A unit
+ * of weight holds about 50 bytes of heap ({@code GameCacheHeap}, docs/benchmarks.md), so the default bound is about
+ * 25 MB.
  *
  * <p>Metric: {@code bloc_game_cache_lookups_total{result}}: {@code hit}; {@code stale}, an entry of fewer events than
  * the row (another replica changed the game since it was here): the caller reads and applies the missing events only;
@@ -59,7 +61,7 @@ public class GameCache {
 
     @Inject
     GameCache(@ConfigProperty(name = "bloc.game-cache.max-size", defaultValue = "2000") int maxSize,
-            @ConfigProperty(name = "bloc.game-cache.max-events", defaultValue = "200000") long maxEvents,
+            @ConfigProperty(name = "bloc.game-cache.max-events", defaultValue = "500000") long maxEvents,
             @ConfigProperty(name = "bloc.game-cache.idle", defaultValue = "15m") Duration idle,
             MeterRegistry registry) {
         this(maxSize, maxEvents, idle, Ticker.systemTicker(), false, registry);
