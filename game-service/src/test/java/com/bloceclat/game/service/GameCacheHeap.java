@@ -34,19 +34,19 @@ public final class GameCacheHeap {
         for (int g = 0; g < games; g++) {
             logs.add(played(1000 + g, placements));
         }
-        GameCache cache = new GameCache(games + 1, Long.MAX_VALUE / 2, Duration.ofDays(1), Ticker.systemTicker(),
-                true);
+        // bounds far above what is stored, and an entry's least weight (max-events / max-size) 1: each entry weighs
+        // its events plus one, and nothing is evicted
+        GameCache cache = new GameCache(Integer.MAX_VALUE, Integer.MAX_VALUE, Duration.ofDays(1),
+                Ticker.systemTicker(), true);
         long before = retained();
-        long weight = 0; // as the cache weighs an entry: its events plus one (the bound here is far above)
         for (int g = 0; g < games; g++) {
             List<GameEvent> log = logs.get(g);
             cache.store(new GameCache.Committed(log.get(0).gameId, Rebuilt.of(1000 + g, Level.EASY, log)));
-            weight += log.size() + 1;
         }
         long after = retained();
+        long weight = cache.weight();
         System.out.printf("%d games in the cache, weight %d (events + 1 a game): %.1f MB retained, %.1f bytes a unit"
                 + " of weight%n", cache.size(), weight, (after - before) / 1e6, (double) (after - before) / weight);
-        logs.clear(); // the stored events are not part of what the cache holds
     }
 
     /** A game's stored events: up to {@code placements} placements (fewer if it ends), as a move path writes them. */
