@@ -37,8 +37,15 @@ public class OutboxMessage extends PanacheEntityBase {
     @Column(name = "created_at", nullable = false)
     public OffsetDateTime createdAt;
 
-    /** A message to send, as the relay reads it (plain values, not managed entities). */
-    public record Pending(long id, String topic, String key, String payload) {
+    /** What the relay sends as the record's {@code bloc-match} header, or null for none (V13__outbox_live_match.sql). */
+    @Column(name = "live_match")
+    public String liveMatch;
+
+    /**
+     * A message to send, as the relay reads it (plain values, not managed entities); {@code liveMatch} its
+     * {@code bloc-match} header, null for none.
+     */
+    public record Pending(long id, String topic, String key, String payload, String liveMatch) {
     }
 
     /**
@@ -47,13 +54,19 @@ public class OutboxMessage extends PanacheEntityBase {
      * every move writes one.
      */
     public static long enqueue(String topic, String key, String payload) {
+        return enqueue(topic, key, payload, null);
+    }
+
+    /** {@link #enqueue(String, String, String)} with the record's {@code bloc-match} header ({@link #liveMatch}). */
+    public static long enqueue(String topic, String key, String payload, String liveMatch) {
         return Jdbc.work(c -> {
-            try (PreparedStatement q = c.prepareStatement("INSERT INTO outbox (topic, msg_key, payload, created_at) "
-                    + "VALUES (?, ?, ?, ?) RETURNING id")) {
+            try (PreparedStatement q = c.prepareStatement("INSERT INTO outbox (topic, msg_key, payload, created_at, "
+                    + "live_match) VALUES (?, ?, ?, ?, ?) RETURNING id")) {
                 q.setString(1, topic);
                 q.setString(2, key);
                 q.setString(3, payload);
                 q.setObject(4, OffsetDateTime.now(ZoneOffset.UTC));
+                q.setString(5, liveMatch);
                 try (ResultSet r = q.executeQuery()) {
                     r.next();
                     return r.getLong(1);
@@ -69,12 +82,13 @@ public class OutboxMessage extends PanacheEntityBase {
     public static List<Pending> nextPending(int limit) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = getEntityManager().createNativeQuery(
-                "SELECT id, topic, msg_key, payload FROM outbox WHERE parked_at IS NULL ORDER BY id LIMIT :limit "
+                "SELECT id, topic, msg_key, payload, live_match FROM outbox WHERE parked_at IS NULL ORDER BY id LIMIT :limit "
                 + "FOR UPDATE SKIP LOCKED")
                 .setParameter("limit", limit)
                 .getResultList();
         return rows.stream()
-                .map(r -> new Pending(((Number) r[0]).longValue(), (String) r[1], (String) r[2], (String) r[3]))
+                .map(r -> new Pending(((Number) r[0]).longValue(), (String) r[1], (String) r[2], (String) r[3],
+                        (String) r[4]))
                 .toList();
     }
 

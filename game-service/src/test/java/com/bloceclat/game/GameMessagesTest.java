@@ -3,6 +3,7 @@ package com.bloceclat.game;
 import static com.bloceclat.game.Play.As;
 import static com.bloceclat.game.Play.Started;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -27,6 +28,7 @@ import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayValidator;
 import com.bloceclat.game.messaging.GameMessages;
+import com.bloceclat.game.messaging.OutboxRelay;
 import com.bloceclat.testsupport.KafkaResource;
 import com.bloceclat.testsupport.Tokens;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -54,6 +56,7 @@ class GameMessagesTest {
             List<ConsumerRecord<String, String>> mine = ofGame(task.getRecords(), g.id());
             assertEquals(1, mine.size(), "game-finished records keyed " + g.id());
             task.close();
+            assertNull(mine.get(0).headers().lastHeader(OutboxRelay.LIVE_MATCH_HEADER), "only game-events have it");
 
             String envelope = mine.get(0).value();
             assertEquals(TestKeys.KEY_ID, SignedMessage.fromJson(envelope).keyId());
@@ -98,6 +101,8 @@ class GameMessagesTest {
             List<String> types = mine.stream().map(r -> read(r.value()).get("type").asText()).toList();
             assertEquals(List.of("CREATED", "PLACE", "PLACE", "UNDO", "RESIGN"), types);
             for (int i = 0; i < mine.size(); i++) {
+                // a solo game's: live consumers skip it unread (LiveUpdates)
+                assertArrayEquals(new byte[0], mine.get(i).headers().lastHeader(OutboxRelay.LIVE_MATCH_HEADER).value());
                 JsonNode event = read(mine.get(i).value());
                 assertEquals(i, event.get("version").asInt());
                 assertEquals(g.id() + ":" + i, event.get("eventId").asText());

@@ -65,23 +65,56 @@ class LiveConsumerFaultTest {
         given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
 
         // a change made after the bad records were read still reaches the socket
+        assertEquals(matchId, firstMoveUpdate(socket, state).path("game").path("matchId").asText());
+        socket.connection().closeAndAwait();
+    }
+
+    /**
+     * A solo game's changes, and those of a match with no socket on this replica, are skipped unread by their header:
+     * counted as unread, not as skipped (they are not faults); the match's changes are read once its socket is here.
+     */
+    @Test
+    void changesNobodyHereWatchesAreSkippedUnreadByTheirHeader() throws Exception {
+        double before = counted("game_live_unread_total");
+        double skippedBefore = counted("game_live_skipped_total");
+        Play.Started solo = Play.create(Play.As.guest(null), "EASY", 5);
+        Play.playOne(solo, 1);
+        var created = given().contentType(ContentType.JSON)
+                .body(Map.of("mode", "VERSUS_AI", "level", "EASY", "strength", 1))
+                .when().post("/api/matches").then().statusCode(201).extract();
+        // the solo game's CREATED and PLACE, and the match's two CREATED (no socket of it is open yet)
+        await().atMost(Duration.ofSeconds(30)).until(() -> counted("game_live_unread_total") >= before + 4);
+        assertEquals(skippedBefore, counted("game_live_skipped_total"));
+
+        LiveSocket socket = LiveSocket.asGuest(base, created.path("id"), created.path("gameToken"));
+        JsonNode state = socket.next("state");
+        assertEquals(created.path("id").toString(), firstMoveUpdate(socket, state).path("game").path("matchId")
+                .asText());
+        socket.connection().closeAndAwait();
+    }
+
+    /** Plays the person's first move over the socket and answers the update of it that the socket gets back. */
+    private static JsonNode firstMoveUpdate(LiveSocket socket, JsonNode state) throws Exception {
         int[] m = MatchSocketTest.firstLegal(state.path("match").path("games").path(0));
         socket.frames().clear();
         socket.send("{\"type\": \"move\", \"moveNumber\": 1, \"slot\": " + m[0] + ", \"row\": " + m[1]
                 + ", \"col\": " + m[2] + "}");
-        JsonNode update = socket.next(f -> "update".equals(f.path("type").asText())
+        return socket.next(f -> "update".equals(f.path("type").asText())
                 && f.path("game").path("seat").asInt() == 0 && "PLACE".equals(f.path("game").path("type").asText()));
-        assertEquals(matchId, update.path("game").path("matchId").asText());
-        socket.connection().closeAndAwait();
     }
 
     /** game.live.skipped, summed over its reasons. */
     private static double skipped() {
+        return counted("game_live_skipped_total");
+    }
+
+    /** A counter, summed over its tags. */
+    private static double counted(String name) {
         String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
-        Matcher counter = Pattern.compile("(?m)^game_live_skipped_total\\{[^}]*} ([0-9.eE+-]+)$").matcher(metrics);
+        Matcher counter = Pattern.compile("(?m)^" + name + "(\\{[^}]*})? ([0-9.eE+-]+)$").matcher(metrics);
         double sum = 0;
         while (counter.find()) {
-            sum += Double.parseDouble(counter.group(1));
+            sum += Double.parseDouble(counter.group(2));
         }
         return sum;
     }

@@ -1,6 +1,8 @@
 package com.bloceclat.game.live;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 import com.bloceclat.common.events.GameChanged;
@@ -46,6 +48,26 @@ public record LiveEvent(GameChanged change, JsonNode event) {
     /** Whether the game is no longer being played (the match's whole state follows the update). */
     public boolean ended() {
         return change.ended();
+    }
+
+    /**
+     * Whether a record is worth reading on a replica holding sockets of the matches {@code held}, from its
+     * {@code bloc-match} header alone ({@code OutboxRelay}): empty, a solo game's change (nobody watches it live); a
+     * match id, that match's change, worth reading only where one of its sockets is held. A record without the header
+     * (a producer that does not set it) or with one that is not a match id is read, and judged on its value.
+     */
+    public static boolean worthReading(byte[] liveMatch, Set<UUID> held) {
+        if (liveMatch == null) {
+            return true;
+        }
+        if (liveMatch.length == 0) {
+            return false;
+        }
+        try {
+            return held.contains(UUID.fromString(new String(liveMatch, StandardCharsets.US_ASCII)));
+        } catch (IllegalArgumentException e) {
+            return true;
+        }
     }
 
     /**

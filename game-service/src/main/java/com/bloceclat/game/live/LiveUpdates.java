@@ -1,6 +1,6 @@
 package com.bloceclat.game.live;
 
-import java.util.List;
+import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -9,11 +9,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.header.Header;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 import com.bloceclat.common.events.GameChanged;
 import com.bloceclat.game.config.GameConfig;
+import com.bloceclat.game.messaging.OutboxRelay;
 import com.bloceclat.game.service.MatchService;
 import com.bloceclat.game.service.MatchVisibility;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,8 +29,9 @@ import io.smallrye.mutiny.TimeoutException;
 import io.smallrye.common.annotation.Blocking;
 
 /**
- * Every replica reads all of {@code game-events} (a consumer group of its own, from the latest offset), each record as
- * the {@link GameChanged} it must be ({@link LiveEvent#readEvent}), and pushes
+ * Every replica reads all of {@code game-events} (a consumer group of its own, from the latest offset), skips unread the
+ * records its header shows to be of games nobody on this replica watches, reads each other record as the
+ * {@link GameChanged} it must be ({@link LiveEvent#readEvent}), and pushes
  * each change of a match's game to the sockets of that match it holds, so a player sees the other seat whichever
  * replica the other seat's moves went to. When a game ends the whole state follows, for the match's result.
  * <p>
@@ -63,23 +68,37 @@ public class LiveUpdates {
     private final Set<String> stalled = ConcurrentHashMap.newKeySet();
 
     /**
-     * A poll's worth of records at once (channel in batch mode): one hand-over to a worker thread per poll. Every
-     * record is handled on its own: one that cannot be read, or whose delivery fails, is skipped with a log line and
-     * counted ({@code game.live.skipped{reason}}), and the channel goes on; nothing a record holds can fail the
-     * channel (which would take readiness down on every replica at once, since all of them read every record).
+     * A poll's worth of records at once (channel in batch mode): one hand-over to a worker thread per poll. A record
+     * whose {@code bloc-match} header shows it is of a solo game, or of a match this replica holds no socket for, is
+     * skipped unread ({@link LiveEvent#worthReading}; counted in {@code game.live.unread}): every replica reads every
+     * record, and most are of games nobody on it watches. Every other record is handled on its own: one that cannot be
+     * read, or whose delivery fails, is skipped with a log line and counted ({@code game.live.skipped{reason}}), and
+     * the channel goes on; nothing a record holds can fail the channel (which would take readiness down on every
+     * replica at once, since all of them read every record).
      */
     @Incoming(CHANNEL)
     @Blocking
-    public void onEvents(List<String> payloads) {
+    public void onEvents(ConsumerRecords<String, String> records) {
         if (!stalled.isEmpty()) {
             stalled.removeIf(id -> connections.findByConnectionId(id).isEmpty()); // closed since
         }
-        for (String payload : payloads) {
+        Set<UUID> held = new HashSet<>();
+        MatchSocket.SEATS.values().forEach(seat -> held.add(seat.matchId()));
+        int unread = 0;
+        for (ConsumerRecord<String, String> r : records) {
+            Header liveMatch = r.headers().lastHeader(OutboxRelay.LIVE_MATCH_HEADER);
+            if (!LiveEvent.worthReading(liveMatch == null ? null : liveMatch.value(), held)) {
+                unread++;
+                continue;
+            }
             try {
-                onEvent(payload);
+                onEvent(r.value());
             } catch (RuntimeException e) {
                 skipped("failed", e.toString());
             }
+        }
+        if (unread > 0) {
+            metrics.counter("game.live.unread").increment(unread);
         }
     }
 

@@ -65,7 +65,7 @@ public class GameMessages {
         GameFinished message = GameFinished.of(g.id, player, GameFinished.Mode.valueOf(g.mode.name()),
                 GameFinished.SeedSource.valueOf(g.seedSource.name()), g.dailyDay, g.createdAt.toInstant(),
                 g.finishedAt.toInstant(), game.replay().toJson());
-        enqueue(GameFinished.CHANNEL, g.id.toString(), signer.sign(message.toJson()));
+        enqueue(GameFinished.CHANNEL, g.id.toString(), signer.sign(message.toJson()), null);
     }
 
     /** The change as {@link GameChanged} (schema {@value GameChanged#SCHEMA_VERSION}, docs/events.md). */
@@ -79,11 +79,12 @@ public class GameMessages {
                 GameChanged.Status.valueOf(g.status.name()), game.score(), game.streak(), game.round(),
                 game.assisted(), List.of(Board.rows(game.board())),
                 (event != null ? event.createdAt : g.createdAt).toInstant());
-        enqueue(EVENTS_CHANNEL, g.id.toString(), m.toJson());
+        // the header that lets every replica's live consumer skip, unread, a change nobody on it watches
+        enqueue(EVENTS_CHANNEL, g.id.toString(), m.toJson(), g.matchId == null ? "" : g.matchId.toString());
     }
 
-    private void enqueue(String topic, String key, String payload) {
-        OutboxMessage.enqueue(topic, key, payload);
+    private void enqueue(String topic, String key, String payload, String liveMatch) {
+        OutboxMessage.enqueue(topic, key, payload, liveMatch);
         written.fire(new Written(topic));
     }
 

@@ -1,5 +1,6 @@
 package com.bloceclat.game.messaging;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -20,6 +21,9 @@ import jakarta.interceptor.Interceptor;
 
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.eclipse.microprofile.reactive.messaging.Metadata;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.jboss.logging.Logger;
 
 import com.bloceclat.common.events.GameFinished;
@@ -31,7 +35,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
-import io.smallrye.reactive.messaging.kafka.Record;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 
 /**
  * Sends the outbox to Kafka: woken after each commit that wrote messages ({@link #wake}, a pass
@@ -67,11 +71,17 @@ public class OutboxRelay {
 
     @Inject
     @Channel(GameMessages.EVENTS_CHANNEL)
-    Emitter<Record<String, String>> events;
+    Emitter<String> events;
 
     @Inject
     @Channel(GameFinished.CHANNEL)
-    Emitter<Record<String, String>> finished;
+    Emitter<String> finished;
+
+    /**
+     * A {@code game-events} record's header: the game's match id, empty for a solo game's change
+     * ({@code LiveUpdates} skips, unread, the records of games nobody on its replica watches).
+     */
+    public static final String LIVE_MATCH_HEADER = "bloc-match";
 
     /** The scheduler's identity of the periodic pass. */
     public static final String JOB = "outbox-relay";
@@ -218,13 +228,26 @@ public class OutboxRelay {
 
     private CompletableFuture<Void> send(OutboxMessage.Pending m) {
         try {
-            Emitter<Record<String, String>> emitter = switch (m.topic()) {
+            Emitter<String> emitter = switch (m.topic()) {
                 case GameMessages.EVENTS_CHANNEL -> events;
                 case GameFinished.CHANNEL -> finished;
                 default -> throw new OutboxOutcome.UnknownTopic("outbox row " + m.id() + " has unknown topic "
                         + m.topic());
             };
-            return emitter.send(Record.of(m.key(), m.payload())).toCompletableFuture();
+            RecordHeaders headers = new RecordHeaders();
+            if (m.liveMatch() != null) {
+                headers.add(LIVE_MATCH_HEADER, m.liveMatch().getBytes(StandardCharsets.US_ASCII));
+            }
+            CompletableFuture<Void> settled = new CompletableFuture<>();
+            emitter.send(Message.of(m.payload(), Metadata.of(OutgoingKafkaRecordMetadata.<String>builder()
+                    .withKey(m.key()).withHeaders(headers).build()), () -> {
+                        settled.complete(null);
+                        return CompletableFuture.completedFuture(null);
+                    }, failure -> {
+                        settled.completeExceptionally(failure);
+                        return CompletableFuture.completedFuture(null);
+                    }));
+            return settled;
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -62,5 +64,23 @@ class LiveEventTest {
         assertEquals("malformed", reason(unversioned)); // the untyped message of before: no longer read
         assertEquals("null", reason(null));
         assertEquals("too-long", reason("{\"matchId\":\"" + "9".repeat(LiveEvent.MAX_LENGTH) + "\"}"));
+    }
+
+    @Test
+    void theHeaderAloneSkipsASoloGamesChangeAndAMatchNobodyHereWatches() {
+        UUID watched = UUID.randomUUID();
+        Set<UUID> held = Set.of(watched);
+        assertFalse(LiveEvent.worthReading(new byte[0], held), "a solo game's change");
+        assertTrue(LiveEvent.worthReading(ascii(watched.toString()), held), "a match with a socket here");
+        assertFalse(LiveEvent.worthReading(ascii(UUID.randomUUID().toString()), held), "a match with none here");
+        assertFalse(LiveEvent.worthReading(ascii(watched.toString()), Set.of()), "no socket at all");
+        // not set (a producer that does not mark its records), or not a match id: read, and judged on the value
+        assertTrue(LiveEvent.worthReading(null, Set.of()));
+        assertTrue(LiveEvent.worthReading(ascii("not a match id"), Set.of()));
+        assertTrue(LiveEvent.worthReading(new byte[] {(byte) 0xff, 0x00}, Set.of()));
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

@@ -7,7 +7,9 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -15,6 +17,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -139,7 +144,7 @@ class SlowSocketTest {
                 GameChanged.Status.PLAYING, 1, 0, 0, false, BOARD, Instant.now()).toJson();
 
         // the stalled socket comes first: the consumer must get past it
-        CompletableFuture<Void> delivered = CompletableFuture.runAsync(() -> live.onEvents(List.of(change, change)));
+        CompletableFuture<Void> delivered = CompletableFuture.runAsync(() -> live.onEvents(records(change, change)));
         delivered.get(10, TimeUnit.SECONDS);
         assertEquals(2, reading.sent().size(), "the reading socket got both updates");
         assertTrue(reading.sent().get(0).contains("\"type\":\"update\""), reading.sent().get(0));
@@ -152,8 +157,18 @@ class SlowSocketTest {
         assertTrue(!reading.closed().get(), "the reading socket stays open");
         // closed and counted once, though both its frames timed out; a later record sends it nothing
         Thread.sleep(500);
-        live.onEvents(List.of(change));
+        live.onEvents(records(change));
         assertEquals(3, reading.sent().size());
         assertEquals(1.0, live.metrics.counter("game.live.closed", "reason", "stalled").count());
+    }
+
+    /** One poll's records, without the bloc-match header: read in full, as a producer that does not set it sends them. */
+    static ConsumerRecords<String, String> records(String... values) {
+        TopicPartition partition = new TopicPartition(GameChanged.CHANNEL, 0);
+        List<ConsumerRecord<String, String>> list = new ArrayList<>();
+        for (String value : values) {
+            list.add(new ConsumerRecord<>(partition.topic(), 0, list.size(), "key", value));
+        }
+        return new ConsumerRecords<>(Map.of(partition, list), Map.of());
     }
 }

@@ -1,0 +1,5 @@
+-- What the relay sends as a game-events record's header bloc-match (OutboxRelay): the game's match id, '' for a solo
+-- game's change. Each replica's live consumer reads every game-events record; with the header it skips, unread, a
+-- record of a solo game or of a match it holds no socket for (LiveUpdates). NULL (game-finished, and rows written
+-- before this column) sends no header, and such a record is read in full, as before.
+ALTER TABLE outbox ADD COLUMN live_match VARCHAR(36);
