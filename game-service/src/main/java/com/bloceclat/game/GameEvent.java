@@ -3,6 +3,7 @@ package com.bloceclat.game;
 import java.io.Serializable;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Types;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -60,26 +61,22 @@ public class GameEvent extends PanacheEntityBase {
     @Column(name = "created_at", nullable = false)
     public OffsetDateTime createdAt;
 
-    /**
-     * Inserts the event with JDBC on the transaction's connection, now: it is not managed by Hibernate's session
-     * (read back, in the same transaction or another, through {@link #ofGame}, which reads the table).
-     */
-    public static void insert(GameEvent e) {
-        Jdbc.work(c -> {
-            try (PreparedStatement q = c.prepareStatement("INSERT INTO game_event (game_id, seq, type, round, slot, "
-                    + "row_index, col_index, move_number, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-                q.setObject(1, e.gameId);
-                q.setInt(2, e.seq);
-                q.setString(3, e.type.name());
-                q.setInt(4, e.round);
-                q.setObject(5, e.slot, Types.INTEGER);
-                q.setObject(6, e.row, Types.INTEGER);
-                q.setObject(7, e.col, Types.INTEGER);
-                q.setObject(8, e.moveNumber, Types.INTEGER);
-                q.setObject(9, e.createdAt);
-                return q.executeUpdate();
-            }
-        });
+    /** The insert of one event; its parameters are set by {@link #bind}. */
+    public static final String INSERT = "INSERT INTO game_event (game_id, seq, type, round, slot, row_index, "
+            + "col_index, move_number, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    /** Sets {@link #INSERT}'s parameters from {@code at} on; answers the index after them. */
+    public static int bind(PreparedStatement q, int at, GameEvent e) throws SQLException {
+        q.setObject(at, e.gameId);
+        q.setInt(at + 1, e.seq);
+        q.setString(at + 2, e.type.name());
+        q.setInt(at + 3, e.round);
+        q.setObject(at + 4, e.slot, Types.INTEGER);
+        q.setObject(at + 5, e.row, Types.INTEGER);
+        q.setObject(at + 6, e.col, Types.INTEGER);
+        q.setObject(at + 7, e.moveNumber, Types.INTEGER);
+        q.setObject(at + 8, e.createdAt);
+        return at + 9;
     }
 
     /**

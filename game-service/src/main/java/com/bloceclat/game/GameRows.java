@@ -17,7 +17,7 @@ import com.bloceclat.engine.Level;
  * "Lean writes"): the rows of the command layer are plain values, not entities of Hibernate's session, so a move
  * locks its row and reads it with one statement and writes its summary with one, without a session. {@link GameEntity} stays the row's type (and its mapping, which the schema is validated against).
  * <p>
- * The row's columns that change after its insert, and only through {@link #update}: {@code status}, {@code score},
+ * The row's columns that change after its insert, and only through {@link #write}: {@code status}, {@code score},
  * {@code assisted}, {@code event_count}, {@code updated_at}, {@code finished_at}, {@code left_at}. The others are
  * written elsewhere, never here: {@code last_seen_at} ({@link GameEntity#seen}), {@code client_key} (ClientLimits),
  * {@code ai_lease_*} (AiLeases).
@@ -94,22 +94,37 @@ public final class GameRows {
     }
 
     /**
-     * Writes the columns that change after the insert (the class comment) of a row this transaction has locked.
+     * Writes a change of a game whose row this transaction has locked, in one statement (one round trip to
+     * PostgreSQL): {@code event} appended when there is one, the {@code messages} announcing the change written to the
+     * outbox in their order, and the columns that change after the insert (the class comment) written. A statement's
+     * parts commit or roll back together, with the transaction around it.
      *
      * @throws IllegalStateException when there is no such row
      */
-    public static void update(GameEntity g) {
+    public static void write(GameEvent event, GameEntity g, List<OutboxMessage.Outgoing> messages) {
+        List<String> parts = new ArrayList<>(2);
+        if (event != null) {
+            parts.add("e AS (" + GameEvent.INSERT + ")");
+        }
+        if (!messages.isEmpty()) {
+            parts.add("o AS (" + OutboxMessage.insert(messages.size()) + ")");
+        }
+        String sql = (parts.isEmpty() ? "" : "WITH " + String.join(", ", parts) + " ") + "UPDATE game SET status = ?, "
+                + "score = ?, assisted = ?, event_count = ?, updated_at = ?, finished_at = ?, left_at = ? WHERE id = ?";
         int updated = work(c -> {
-            try (PreparedStatement q = c.prepareStatement("UPDATE game SET status = ?, score = ?, assisted = ?, "
-                    + "event_count = ?, updated_at = ?, finished_at = ?, left_at = ? WHERE id = ?")) {
-                q.setString(1, g.status.name());
-                q.setInt(2, g.score);
-                q.setBoolean(3, g.assisted);
-                q.setInt(4, g.eventCount);
-                q.setObject(5, g.updatedAt);
-                q.setObject(6, g.finishedAt);
-                q.setObject(7, g.leftAt);
-                q.setObject(8, g.id);
+            try (PreparedStatement q = c.prepareStatement(sql)) {
+                int at = event == null ? 1 : GameEvent.bind(q, 1, event);
+                for (OutboxMessage.Outgoing m : messages) {
+                    at = OutboxMessage.bind(q, at, m);
+                }
+                q.setString(at, g.status.name());
+                q.setInt(at + 1, g.score);
+                q.setBoolean(at + 2, g.assisted);
+                q.setInt(at + 3, g.eventCount);
+                q.setObject(at + 4, g.updatedAt);
+                q.setObject(at + 5, g.finishedAt);
+                q.setObject(at + 6, g.leftAt);
+                q.setObject(at + 7, g.id);
                 return q.executeUpdate();
             }
         });

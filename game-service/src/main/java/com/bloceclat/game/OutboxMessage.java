@@ -2,8 +2,10 @@ package com.bloceclat.game;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Collections;
 import java.util.List;
 
 import jakarta.persistence.Column;
@@ -49,30 +51,48 @@ public class OutboxMessage extends PanacheEntityBase {
     }
 
     /**
-     * Writes a message into the outbox, in the caller's transaction, and answers its id; the relay sends it once that
-     * has committed. Plain JDBC on the transaction's connection (one statement, no entity in Hibernate's session):
-     * every move writes one.
+     * A message to write: its topic, key and value, and what the relay sends as the record's {@code bloc-match} header
+     * ({@link #liveMatch}; null for none).
      */
-    public static long enqueue(String topic, String key, String payload) {
-        return enqueue(topic, key, payload, null);
+    public record Outgoing(String topic, String key, String payload, String liveMatch) {
     }
 
-    /** {@link #enqueue(String, String, String)} with the record's {@code bloc-match} header ({@link #liveMatch}). */
-    public static long enqueue(String topic, String key, String payload, String liveMatch) {
+    /**
+     * Writes a message into the outbox, in the caller's transaction, and answers its id; the relay sends it once that
+     * has committed. Plain JDBC on the transaction's connection (one statement, no entity in Hibernate's session). A
+     * move writes its message in the statement that writes the move ({@code GameRows.write}).
+     */
+    public static long enqueue(String topic, String key, String payload) {
+        return enqueue(new Outgoing(topic, key, payload, null));
+    }
+
+    /** {@link #enqueue(String, String, String)} for a message with its header. */
+    public static long enqueue(Outgoing m) {
         return Jdbc.work(c -> {
-            try (PreparedStatement q = c.prepareStatement("INSERT INTO outbox (topic, msg_key, payload, created_at, "
-                    + "live_match) VALUES (?, ?, ?, ?, ?) RETURNING id")) {
-                q.setString(1, topic);
-                q.setString(2, key);
-                q.setString(3, payload);
-                q.setObject(4, OffsetDateTime.now(ZoneOffset.UTC));
-                q.setString(5, liveMatch);
+            try (PreparedStatement q = c.prepareStatement(insert(1) + " RETURNING id")) {
+                bind(q, 1, m);
                 try (ResultSet r = q.executeQuery()) {
                     r.next();
                     return r.getLong(1);
                 }
             }
         });
+    }
+
+    /** The insert of {@code count} messages, ids given in their order; each one's parameters set by {@link #bind}. */
+    public static String insert(int count) {
+        return "INSERT INTO outbox (topic, msg_key, payload, created_at, live_match) VALUES "
+                + String.join(", ", Collections.nCopies(count, "(?, ?, ?, ?, ?)"));
+    }
+
+    /** Sets one message's parameters of {@link #insert} from {@code at} on; answers the index after them. */
+    public static int bind(PreparedStatement q, int at, Outgoing m) throws SQLException {
+        q.setString(at, m.topic());
+        q.setString(at + 1, m.key());
+        q.setString(at + 2, m.payload());
+        q.setObject(at + 3, OffsetDateTime.now(ZoneOffset.UTC));
+        q.setString(at + 4, m.liveMatch());
+        return at + 5;
     }
 
     /**

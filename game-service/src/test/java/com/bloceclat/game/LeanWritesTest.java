@@ -22,10 +22,10 @@ import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 
 /**
- * Lean writes (docs/game-service.md): a move's event and outbox rows are written by plain JDBC at once, on the
- * transaction's own connection, so a rollback removes them like any other write. Here the move's transaction fails
- * after both inserts: a trigger refuses the update of the game's row, which is written last (GameLog). The
- * move leaves no event and no {@code game-events} message; played again it is stored and published once.
+ * Lean writes (docs/game-service.md): a move's event, its outbox row and the game's row are written by plain JDBC in
+ * one statement, on the transaction's own connection, so a rollback removes them like any other write. Here the
+ * move fails in that statement: a trigger refuses the update of the game's row. The move leaves no event and no
+ * {@code game-events} message; played again it is stored and published once.
  */
 @QuarkusTest
 class LeanWritesTest {

@@ -11,13 +11,14 @@ import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.GameRows;
 import com.bloceclat.game.MatchEntity;
 import com.bloceclat.game.MatchRows;
+import com.bloceclat.game.OutboxMessage;
 
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * The games in PostgreSQL: their rows and events, and the matches' rows, by plain JDBC on the transaction's connection
- * ({@link GameRows}, {@link GameEvent#insert} and {@link GameEvent#ofGame}, {@link MatchRows}: no entity to load,
+ * ({@link GameRows}, {@link GameEvent#ofGame}, {@link MatchRows}: no entity to load,
  * snapshot, dirty-check or flush; docs/game-service.md "Lean writes").
  */
 @ApplicationScoped
@@ -57,13 +58,8 @@ class DbGameStore implements GameStore {
     }
 
     @Override
-    public void update(GameEntity g) {
-        GameRows.update(g);
-    }
-
-    @Override
-    public void append(GameEvent e) {
-        GameEvent.insert(e);
+    public void write(GameEvent event, GameEntity g, List<OutboxMessage.Outgoing> messages) {
+        GameRows.write(event, g, messages);
     }
 
     @Override

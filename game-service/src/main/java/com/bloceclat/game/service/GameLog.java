@@ -3,6 +3,7 @@ package com.bloceclat.game.service;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -13,6 +14,7 @@ import jakarta.inject.Inject;
 import com.bloceclat.engine.Game;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
+import com.bloceclat.game.OutboxMessage;
 import com.bloceclat.game.messaging.GameMessages;
 
 /**
@@ -24,10 +26,10 @@ import com.bloceclat.game.messaging.GameMessages;
  * with the events it lacks when another replica changed the game since) or replayed from its events
  * ({@link Rebuilt#of});</li>
  * <li>the command handler applies the command on the engine ({@code Game}) and refuses what the rules refuse;</li>
- * <li>{@link #append}: the event stored, the game ended if the event ended it ({@link #finish}), {@link GameChanged}
- * fired (matches observe it, {@link MatchJudge}), the {@code game-events} message written to the outbox, then the
- * row's summary written ({@link GameStore#update}); the new state is handed to the cache, which keeps it only once
- * the transaction has committed.</li>
+ * <li>{@link #append}: the game ended if the event ended it ({@link #finish}), {@link GameChanged} fired (matches
+ * observe it, {@link MatchJudge}), then the event, its {@code game-events} message (and {@code game-finished}, if it
+ * ended the game) and the row's summary written in one statement ({@link GameStore#write}); the new state is handed to
+ * the cache, which keeps it only once the transaction has committed.</li>
  * </ol>
  * Guarantees: a game's event {@code n} is written only by the transaction holding its row lock with
  * {@code event_count = n}, so events are numbered without gap or double; a game ends in one place ({@link #finish}),
@@ -107,7 +109,6 @@ class GameLog {
         event.gameId = g.id;
         event.seq = g.eventCount;
         event.createdAt = now();
-        store.append(event);
         if (g.mode == GameEntity.Mode.ONLINE_RACE && g.leftAt == null) {
             store.seen(g.id);
         }
@@ -115,15 +116,17 @@ class GameLog {
         r.eventCount = g.eventCount;
         g.updatedAt = event.createdAt;
         summarize(g, r.game);
+        List<OutboxMessage.Outgoing> out = new ArrayList<>(2);
         if (event.type == GameEvent.Type.RESIGN) {
-            end(g, GameEntity.Status.RESIGNED, r.game, event.createdAt);
+            end(g, GameEntity.Status.RESIGNED, r.game, event.createdAt, out);
         } else if (r.game.gameOver()) {
-            end(g, GameEntity.Status.OVER, r.game, event.createdAt);
+            end(g, GameEntity.Status.OVER, r.game, event.createdAt, out);
         }
         changes.fire(new GameChanged(g, r.game, event));
-        messages.changed(g, r.game, event);
-        // the row last: it is what the event changed, after whatever the match's judge changed in it (WON)
-        store.update(g);
+        messages.changed(g, r.game, event, out);
+        // one statement, the row's summary in it last: what the event changed, after whatever the match's judge
+        // changed in it (WON)
+        store.write(event, g, out);
         remember(g, r);
         return event;
     }
@@ -134,22 +137,24 @@ class GameLog {
      * The caller holds the game's row lock. Answers whether it ended the game now.
      */
     boolean finish(GameEntity g, GameEntity.Status status, Game state, OffsetDateTime at) {
-        if (!end(g, status, state, at)) {
+        List<OutboxMessage.Outgoing> out = new ArrayList<>(1);
+        if (!end(g, status, state, at, out)) {
             return false;
         }
-        store.update(g);
+        store.write(null, g, out);
         return true;
     }
 
-    /** {@link #finish} but for writing the row, which the caller does ({@link #append}). */
-    private boolean end(GameEntity g, GameEntity.Status status, Game state, OffsetDateTime at) {
+    /** {@link #finish} but for writing the row and the message, which the caller does ({@link #append}). */
+    private boolean end(GameEntity g, GameEntity.Status status, Game state, OffsetDateTime at,
+                        List<OutboxMessage.Outgoing> into) {
         if (g.finished()) {
             return false;
         }
         g.status = status;
         g.finishedAt = at;
         g.updatedAt = at;
-        messages.finished(g, state);
+        messages.finished(g, state, into);
         return true;
     }
 

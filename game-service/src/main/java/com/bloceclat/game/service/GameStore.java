@@ -5,6 +5,7 @@ import java.util.UUID;
 
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
+import com.bloceclat.game.OutboxMessage;
 import com.bloceclat.game.MatchEntity;
 
 /**
@@ -32,13 +33,12 @@ interface GameStore {
     void insert(GameEntity g);
 
     /**
-     * Writes what changes in a game's row after its insert (status, score, event count, times); its row is locked by
-     * this transaction. The rows this store answers are values: a change is stored only by this.
+     * Writes a change of a game whose row this transaction has locked, at once: {@code event} appended (none when
+     * null), the {@code messages} announcing the change written to the outbox in their order, and what changes in the
+     * row after its insert (status, score, event count, times). The rows this store answers are values: a change is
+     * stored only by this.
      */
-    void update(GameEntity g);
-
-    /** Appends an event; its game's row is locked by this transaction. */
-    void append(GameEvent e);
+    void write(GameEvent event, GameEntity g, List<OutboxMessage.Outgoing> messages);
 
     /** A match, or null. */
     MatchEntity match(UUID id);

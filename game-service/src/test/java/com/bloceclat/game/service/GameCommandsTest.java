@@ -40,6 +40,7 @@ import com.bloceclat.engine.Rules;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.MatchEntity;
+import com.bloceclat.game.OutboxMessage;
 import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.config.IntegrityConfig;
 import com.bloceclat.game.messaging.GameMessages;
@@ -61,6 +62,8 @@ class GameCommandsTest {
         final Map<UUID, List<GameEvent>> events = new HashMap<>();
         final Map<UUID, MatchEntity> matches = new HashMap<>();
         int eventReads;
+        /** Each {@link #write}: its event's type ("-" for none) and its messages (Recorded's payloads). */
+        final List<String> writes = new ArrayList<>();
         /** The events those reads answered, in all. */
         int eventsRead;
 
@@ -88,9 +91,19 @@ class GameCommandsTest {
             games.put(g.id, copy(g));
         }
 
-        /** Writes the columns GameRows.update writes, and only those, as PostgreSQL would. */
+        /**
+         * Appends the event, and writes the row's columns GameRows.write writes, and only those, as PostgreSQL would
+         * (the messages are Recorded's).
+         */
         @Override
-        public void update(GameEntity g) {
+        public void write(GameEvent e, GameEntity g, List<OutboxMessage.Outgoing> messages) {
+            writes.add((e == null ? "-" : e.type) + " " + messages.stream().map(OutboxMessage.Outgoing::payload)
+                    .toList());
+            if (e != null) {
+                List<GameEvent> log = events.computeIfAbsent(e.gameId, k -> new ArrayList<>());
+                assertEquals(log.size(), e.seq, "events are numbered without gap or double");
+                log.add(e);
+            }
             GameEntity row = games.get(g.id);
             assertTrue(row != null, "a row inserted before");
             row.status = g.status;
@@ -128,13 +141,6 @@ class GameCommandsTest {
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }
-        }
-
-        @Override
-        public void append(GameEvent e) {
-            List<GameEvent> log = events.computeIfAbsent(e.gameId, k -> new ArrayList<>());
-            assertEquals(log.size(), e.seq, "events are numbered without gap or double");
-            log.add(e);
         }
 
         @Override
@@ -189,13 +195,19 @@ class GameCommandsTest {
         }
 
         @Override
-        public void changed(GameEntity g, Game game, GameEvent event) {
-            written.add(event.type + " " + g.status);
+        public void changed(GameEntity g, Game game, GameEvent event, List<OutboxMessage.Outgoing> into) {
+            record(event.type + " " + g.status, into);
         }
 
         @Override
-        public void finished(GameEntity g, Game game) {
-            written.add("FINISHED " + g.status);
+        public void finished(GameEntity g, Game game, List<OutboxMessage.Outgoing> into) {
+            record("FINISHED " + g.status, into);
+        }
+
+        /** Recorded, and handed to the store's write as a message with the record as its value. */
+        private void record(String message, List<OutboxMessage.Outgoing> into) {
+            written.add(message);
+            into.add(new OutboxMessage.Outgoing("recorded", "key", message, null));
         }
     }
 
@@ -359,6 +371,8 @@ class GameCommandsTest {
         assertEquals(2, moved.game().nextMoveNumber());
         assertEquals(replayed(created.id()).score(), row.score);
         assertEquals(List.of("CREATED PLAYING", "PLACE PLAYING"), messages.written);
+        // the event, its message and the row in one write (one statement, one round trip to PostgreSQL)
+        assertEquals(List.of("PLACE [PLACE PLAYING]"), store.writes);
         assertEquals(1, changes.size());
         assertEquals(GameEvent.Type.PLACE, changes.get(0).event().type);
         assertEquals(0, changes.get(0).event().seq);
@@ -529,6 +543,7 @@ class GameCommandsTest {
         GameView v = resignations.resign(id, ANN);
         assertEquals("RESIGNED", v.status());
         assertEquals(List.of("CREATED PLAYING", "FINISHED RESIGNED", "RESIGN RESIGNED"), messages.written);
+        assertEquals(List.of("RESIGN [FINISHED RESIGNED, RESIGN RESIGNED]"), store.writes, "ended in the event's write");
         assertEquals(409, status(assertThrows(ClientErrorException.class, () -> resignations.resign(id, ANN))));
         assertEquals(409, status(assertThrows(ClientErrorException.class, () -> playNext(id, 1))));
         assertNotNull(store.games.get(id).finishedAt);
