@@ -24,8 +24,9 @@ import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 /**
  * Lean writes (docs/game-service.md): a move's event, its outbox row and the game's row are written by plain JDBC in
  * one statement, on the transaction's own connection, so a rollback removes them like any other write. Here the
- * move fails in that statement: a trigger refuses the update of the game's row. The move leaves no event and no
- * {@code game-events} message; played again it is stored and published once.
+ * move's transaction fails at its commit, after that statement succeeded: a deferred constraint trigger refuses the
+ * update of the game's row. The move leaves no event and no {@code game-events} message (written on a connection of
+ * their own, they would stay); played again it is stored and published once.
  */
 @QuarkusTest
 class LeanWritesTest {
@@ -70,7 +71,7 @@ class LeanWritesTest {
                 .map(r -> GameChanged.fromJson(r.value()).version()).sorted().toList();
     }
 
-    /** A trigger that makes every update of this game's row fail, or its removal. */
+    /** A trigger that makes the commit of any update of this game's row fail, or its removal. */
     private static void refuseUpdatesOf(UUID id, boolean refuse) {
         String trigger = "lean_writes_test_" + id.toString().replace('-', '_');
         QuarkusTransaction.requiringNew().run(() -> {
@@ -79,8 +80,10 @@ class LeanWritesTest {
                 em.createNativeQuery("CREATE OR REPLACE FUNCTION lean_writes_test_refuse() RETURNS trigger AS "
                         + "$$ BEGIN RAISE EXCEPTION 'refused by LeanWritesTest'; END $$ LANGUAGE plpgsql")
                         .executeUpdate();
-                em.createNativeQuery("CREATE TRIGGER " + trigger + " BEFORE UPDATE ON game FOR EACH ROW "
-                        + "WHEN (OLD.id = '" + id + "') EXECUTE FUNCTION lean_writes_test_refuse()").executeUpdate();
+                // deferred: the statement succeeds, its transaction's commit fails
+                em.createNativeQuery("CREATE CONSTRAINT TRIGGER " + trigger + " AFTER UPDATE ON game "
+                        + "DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.id = '" + id + "') "
+                        + "EXECUTE FUNCTION lean_writes_test_refuse()").executeUpdate();
             } else {
                 em.createNativeQuery("DROP TRIGGER " + trigger + " ON game").executeUpdate();
             }

@@ -2,8 +2,8 @@ package com.bloceclat.game.live;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 import com.bloceclat.common.events.GameChanged;
 import com.bloceclat.common.events.GameFinished.MalformedEventException;
@@ -51,22 +51,23 @@ public record LiveEvent(GameChanged change, JsonNode event) {
     }
 
     /**
-     * Whether a record is worth reading on a replica holding sockets of the matches {@code held}, from its
-     * {@code bloc-match} header alone ({@code OutboxRelay}): empty, a solo game's change (nobody watches it live); a
-     * match id, that match's change, worth reading only where one of its sockets is held. A record without the header
-     * (a producer that does not set it) or with one that is not a match id is read, and judged on its value.
+     * Why a record need not be read on this replica, from its {@code bloc-match} header alone ({@code OutboxRelay}), or
+     * null when it must be read: an empty header is a solo game's change ({@code solo}: nobody watches it live); a
+     * match id, that match's change, to read only where a socket of the match is open or opening
+     * ({@code unwatched} otherwise). A record without the header (a producer that does not set it) or with one that is
+     * not a match id is read, and judged on its value.
      */
-    public static boolean worthReading(byte[] liveMatch, Set<UUID> held) {
+    public static String skippedUnread(byte[] liveMatch, Predicate<UUID> watched) {
         if (liveMatch == null) {
-            return true;
+            return null;
         }
         if (liveMatch.length == 0) {
-            return false;
+            return "solo";
         }
         try {
-            return held.contains(UUID.fromString(new String(liveMatch, StandardCharsets.US_ASCII)));
+            return watched.test(UUID.fromString(new String(liveMatch, StandardCharsets.US_ASCII))) ? null : "unwatched";
         } catch (IllegalArgumentException e) {
-            return true;
+            return null;
         }
     }
 

@@ -1,6 +1,5 @@
 package com.bloceclat.game.live;
 
-import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -69,9 +68,10 @@ public class LiveUpdates {
 
     /**
      * A poll's worth of records at once (channel in batch mode): one hand-over to a worker thread per poll. A record
-     * whose {@code bloc-match} header shows it is of a solo game, or of a match this replica holds no socket for, is
-     * skipped unread ({@link LiveEvent#worthReading}; counted in {@code game.live.unread}): every replica reads every
-     * record, and most are of games nobody on it watches. Every other record is handled on its own: one that cannot be
+     * whose {@code bloc-match} header shows it is of a solo game, or of a match with no socket open or opening on this
+     * replica, is skipped without parsing its value ({@link LiveEvent#skippedUnread}; counted in
+     * {@code game.live.unread{reason}}): every replica fetches every record, and most are of games nobody on it
+     * watches. Every other record is handled on its own: one that cannot be
      * read, or whose delivery fails, is skipped with a log line and counted ({@code game.live.skipped{reason}}), and
      * the channel goes on; nothing a record holds can fail the channel (which would take readiness down on every
      * replica at once, since all of them read every record).
@@ -82,13 +82,18 @@ public class LiveUpdates {
         if (!stalled.isEmpty()) {
             stalled.removeIf(id -> connections.findByConnectionId(id).isEmpty()); // closed since
         }
-        Set<UUID> held = new HashSet<>();
-        MatchSocket.SEATS.values().forEach(seat -> held.add(seat.matchId()));
-        int unread = 0;
+        int solo = 0;
+        int unwatched = 0;
         for (ConsumerRecord<String, String> r : records) {
             Header liveMatch = r.headers().lastHeader(OutboxRelay.LIVE_MATCH_HEADER);
-            if (!LiveEvent.worthReading(liveMatch == null ? null : liveMatch.value(), held)) {
-                unread++;
+            String skipped = LiveEvent.skippedUnread(liveMatch == null ? null : liveMatch.value(),
+                    MatchSocket::watched);
+            if (skipped != null) {
+                if (skipped.equals("solo")) {
+                    solo++;
+                } else {
+                    unwatched++;
+                }
                 continue;
             }
             try {
@@ -97,8 +102,11 @@ public class LiveUpdates {
                 skipped("failed", e.toString());
             }
         }
-        if (unread > 0) {
-            metrics.counter("game.live.unread").increment(unread);
+        if (solo > 0) {
+            metrics.counter("game.live.unread", "reason", "solo").increment(solo);
+        }
+        if (unwatched > 0) {
+            metrics.counter("game.live.unread", "reason", "unwatched").increment(unwatched);
         }
     }
 

@@ -50,6 +50,17 @@ public class MatchSocket {
     private static final Map<Owner, Integer> SOCKETS = new ConcurrentHashMap<>();
 
     /**
+     * The sockets of this replica per match, opening or open: counted before a socket's state is read, so that no
+     * change committed after that read is skipped unread by {@link LiveUpdates} ({@link #watched}).
+     */
+    private static final Map<UUID, Integer> WATCHED = new ConcurrentHashMap<>();
+
+    /** Whether a socket of the match is open, or opening, on this replica. */
+    static boolean watched(UUID matchId) {
+        return WATCHED.containsKey(matchId);
+    }
+
+    /**
      * Whose a socket is: a player by their subject, a guest by their game token. The seat follows from these two
      * ({@code MatchService.state} gives the caller the first seat they own), so this counts sockets per seat.
      */
@@ -151,11 +162,21 @@ public class MatchSocket {
             room[0] = n < config.maxSocketsPerSeat();
             return room[0] ? n + 1 : open;
         });
+        if (room[0]) {
+            WATCHED.merge(owner.matchId(), 1, Integer::sum);
+        }
         return room[0];
     }
 
     private static void release(Owner owner) {
-        SOCKETS.computeIfPresent(owner, (o, open) -> open > 1 ? open - 1 : null);
+        boolean[] held = {false};
+        SOCKETS.computeIfPresent(owner, (o, open) -> {
+            held[0] = true;
+            return open > 1 ? open - 1 : null;
+        });
+        if (held[0]) {
+            WATCHED.computeIfPresent(owner.matchId(), (m, open) -> open > 1 ? open - 1 : null);
+        }
     }
 
     @OnTextMessage

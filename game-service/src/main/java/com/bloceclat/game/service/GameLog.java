@@ -122,6 +122,8 @@ class GameLog {
         } else if (r.game.gameOver()) {
             end(g, GameEntity.Status.OVER, r.game, event.createdAt, out);
         }
+        // observers run before the event's row is written (with the game row, below): they must judge from the
+        // change they are handed, never read this game's events or rebuild its state from the store
         changes.fire(new GameChanged(g, r.game, event));
         messages.changed(g, r.game, event, out);
         // one statement, the row's summary in it last: what the event changed, after whatever the match's judge

@@ -2,6 +2,7 @@ package com.bloceclat.game.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -69,15 +70,15 @@ class LiveEventTest {
     @Test
     void theHeaderAloneSkipsASoloGamesChangeAndAMatchNobodyHereWatches() {
         UUID watched = UUID.randomUUID();
-        Set<UUID> held = Set.of(watched);
-        assertFalse(LiveEvent.worthReading(new byte[0], held), "a solo game's change");
-        assertTrue(LiveEvent.worthReading(ascii(watched.toString()), held), "a match with a socket here");
-        assertFalse(LiveEvent.worthReading(ascii(UUID.randomUUID().toString()), held), "a match with none here");
-        assertFalse(LiveEvent.worthReading(ascii(watched.toString()), Set.of()), "no socket at all");
+        Set<UUID> here = Set.of(watched);
+        assertEquals("solo", LiveEvent.skippedUnread(new byte[0], here::contains));
+        assertNull(LiveEvent.skippedUnread(ascii(watched.toString()), here::contains), "a match with a socket here");
+        assertEquals("unwatched", LiveEvent.skippedUnread(ascii(UUID.randomUUID().toString()), here::contains));
+        assertEquals("unwatched", LiveEvent.skippedUnread(ascii(watched.toString()), m -> false), "no socket at all");
         // not set (a producer that does not mark its records), or not a match id: read, and judged on the value
-        assertTrue(LiveEvent.worthReading(null, Set.of()));
-        assertTrue(LiveEvent.worthReading(ascii("not a match id"), Set.of()));
-        assertTrue(LiveEvent.worthReading(new byte[] {(byte) 0xff, 0x00}, Set.of()));
+        assertNull(LiveEvent.skippedUnread(null, m -> false));
+        assertNull(LiveEvent.skippedUnread(ascii("not a match id"), m -> false));
+        assertNull(LiveEvent.skippedUnread(new byte[] {(byte) 0xff, 0x00}, m -> false));
     }
 
     private static byte[] ascii(String s) {
