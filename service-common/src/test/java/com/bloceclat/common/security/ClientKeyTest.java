@@ -1,0 +1,32 @@
+package com.bloceclat.common.security;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import org.junit.jupiter.api.Test;
+
+class ClientKeyTest {
+
+    /** A guest rotating through their /64 stays one client (each address used to be a budget of its own). */
+    @Test
+    void anIpv6GuestIsOneClientAcrossTheirSlash64() {
+        String one = ClientKey.ofAddress("2001:db8:1234:5678::1");
+        assertEquals("address:2001:db8:1234:5678::/64", one);
+        assertEquals(one, ClientKey.ofAddress("2001:db8:1234:5678:a1b2:c3d4:e5f6:7788"));
+        assertEquals(one, ClientKey.ofAddress("2001:0db8:1234:5678:0:0:0:ffff"));
+        assertNotEquals(one, ClientKey.ofAddress("2001:db8:1234:5679::1"));
+    }
+
+    @Test
+    void anIpv4AddressIsItsOwnClientAlsoWhenMappedIntoIpv6() {
+        assertEquals("address:203.0.113.9", ClientKey.ofAddress("203.0.113.9"));
+        assertEquals("address:203.0.113.9", ClientKey.ofAddress("::ffff:203.0.113.9"));
+        assertNotEquals(ClientKey.ofAddress("203.0.113.9"), ClientKey.ofAddress("203.0.113.10"));
+    }
+
+    @Test
+    void noAddressIsUnknownAndAPlayerIsTheirSubject() {
+        assertEquals("address:unknown", ClientKey.ofAddress(null));
+        assertEquals("subject:abc", ClientKey.ofSubject("abc"));
+    }
+}
