@@ -127,6 +127,59 @@ class BoundedWorkTest {
     }
 
     @Test
+    @Order(5)
+    void aRaceIsAGameOfEachPlayerSoRacesPastTheirOpenGamesAreRefused() {
+        // a player with as many games open as they may (4) joins no race: neither the queue nor a link
+        String full = Tokens.player("race-full");
+        for (int i = 0; i < 4; i++) {
+            startGame(As.player(full)).statusCode(201);
+        }
+        problem(joinQueue(full, "MEDIUM"), 429).header("Retry-After", notNullValue())
+                .body("detail", containsString("at most 4 at once"));
+        String host = Tokens.player("race-host");
+        String code = link(host);
+        problem(join(full, code), 429).body("detail", containsString("at most 4 at once"));
+        // and nobody joins the link of a maker past their limit: the maker would be past it
+        problem(join(host, link(full)), 409).body("detail", containsString("made this link"));
+
+        // a link's race counts among its players' games: three games and a race, then no fifth game
+        String racer = Tokens.player("race-counted");
+        for (int i = 0; i < 3; i++) {
+            startGame(As.player(racer)).statusCode(201);
+        }
+        join(racer, code).statusCode(200).body("mode", equalTo("ONLINE_RACE"));
+        problem(startGame(As.player(racer)), 429).body("detail", containsString("at most 4 at once"));
+
+        // so does a race made by the queue, for both its players
+        String waiter = Tokens.player("race-waiter");
+        for (int i = 0; i < 3; i++) {
+            startGame(As.player(waiter)).statusCode(201);
+        }
+        joinQueue(waiter, "MEDIUM").statusCode(202);
+        String joiner = Tokens.player("race-joiner");
+        joinQueue(joiner, "MEDIUM").statusCode(201);
+        problem(startGame(As.player(waiter)), 429).body("detail", containsString("at most 4 at once"));
+        for (int i = 0; i < 3; i++) {
+            startGame(As.player(joiner)).statusCode(201);
+        }
+        problem(startGame(As.player(joiner)), 429);
+    }
+
+    private static ValidatableResponse joinQueue(String bearer, String level) {
+        return given().auth().oauth2(bearer).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", level)).when().post("/api/matches").then();
+    }
+
+    private static String link(String bearer) {
+        return given().auth().oauth2(bearer).contentType(ContentType.JSON).body(Map.of("level", "MEDIUM"))
+                .when().post("/api/races/private").then().statusCode(201).extract().path("code");
+    }
+
+    private static ValidatableResponse join(String bearer, String code) {
+        return given().auth().oauth2(bearer).when().post("/api/races/private/" + code + "/join").then();
+    }
+
+    @Test
     @Order(100)
     void withPostgreSqlGoneEveryEndpointAnswers503WithRetryAfterNever500() throws Exception {
         Started g = Play.create(As.player(Tokens.player("db-down")), "EASY", 46);

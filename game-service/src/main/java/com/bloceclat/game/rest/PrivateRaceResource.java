@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 
@@ -75,8 +76,12 @@ public class PrivateRaceResource {
             @APIResponse(responseCode = "200", description = "The match (the same one again for its guest)"),
             @APIResponse(responseCode = "401", description = "No login"),
             @APIResponse(responseCode = "404", description = "No such link"),
-            @APIResponse(responseCode = "409", description = "Your own link, or one another player used"),
-            @APIResponse(responseCode = "410", description = "The link expired") })
+            @APIResponse(responseCode = "409", description = "Your own link, one another player used, or one whose "
+                    + "maker has as many games open as they may (bloc.limits.games-per-client)"),
+            @APIResponse(responseCode = "410", description = "The link expired"),
+            @APIResponse(responseCode = "429", description = "You have as many games open as you may "
+                    + "(bloc.limits.games-per-client); Retry-After says when one stops counting at the latest",
+                    headers = @Header(name = "Retry-After", description = "seconds")) })
     public MatchView join(@PathParam("code") String code) {
         return races.join(code, requester());
     }

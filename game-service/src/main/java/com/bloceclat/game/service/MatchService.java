@@ -12,6 +12,7 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.NotFoundException;
 
+import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.Board;
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
@@ -44,6 +45,9 @@ public class MatchService {
     @Inject
     GameStore store;
 
+    @Inject
+    ClientLimits limits;
+
     /** A match against the AI: seat 0 is the person, seat 1 the AI, on the same seed and start board. */
     @Transactional
     public MatchView versusAi(Level level, int strength, Requester requester) {
@@ -64,12 +68,17 @@ public class MatchService {
         return view(m, 0, token);
     }
 
-    /** An online race between two given players at once (a private race's link): seat 0 the host, seat 1 the guest. */
+    /**
+     * An online race between two given players at once (a private race's link): seat 0 the host, seat 1 the guest.
+     * Each one's game counts among that player's open games ({@link ClientLimits}); the caller has checked the limit.
+     */
     @Transactional
     public MatchView raceBetween(Level level, Requester host, Requester guest) {
         MatchEntity m = newMatch(GameEntity.Mode.ONLINE_RACE, level, null);
-        creation.ofMatch(m.mode, level, m.seed, host, null, m.id, 0);
-        creation.ofMatch(m.mode, level, m.seed, guest, null, m.id, 1);
+        GameEntity hostGame = creation.ofMatch(m.mode, level, m.seed, host, null, m.id, 0);
+        GameEntity guestGame = creation.ofMatch(m.mode, level, m.seed, guest, null, m.id, 1);
+        limits.started(ClientKey.ofSubject(host.subject()), hostGame.id, null);
+        limits.started(ClientKey.ofSubject(guest.subject()), guestGame.id, null);
         return view(m, 1, null);
     }
 

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Base64;
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,10 +16,12 @@ import jakarta.transaction.Transactional;
 import jakarta.ws.rs.ClientErrorException;
 import jakarta.ws.rs.NotAuthorizedException;
 import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.Level;
 import com.bloceclat.game.PrivateRace;
 import com.bloceclat.game.service.Views.MatchView;
@@ -38,6 +41,8 @@ import io.micrometer.core.instrument.MeterRegistry;
  *   <li>A link is refused with 410 once {@code bloc.private-race.ttl} has passed since it was made (the clock is the
  *       injected {@link Clock}); its maker is refused with 409 (no race against oneself), a guest with 401.</li>
  *   <li>A player has at most {@code bloc.private-race.open-per-player} links open (not used, not expired) at once.</li>
+ *   <li>The race's games count among each player's open games ({@link ClientLimits}): a guest past their limit is
+ *       refused with 429, a link whose maker is past theirs with 409.</li>
  * </ul>
  * Who joined, and when, is never shown to anyone but the two players.
  */
@@ -54,6 +59,9 @@ public class PrivateRaceService {
 
     @Inject
     MeterRegistry registry;
+
+    @Inject
+    ClientLimits limits;
 
     @ConfigProperty(name = "bloc.private-race.ttl", defaultValue = "15m")
     Duration ttl;
@@ -121,12 +129,36 @@ public class PrivateRaceService {
             count("refused_expired");
             throw new ClientErrorException("This link expired at " + r.expiresAt + ".", Response.Status.GONE);
         }
+        reserveBoth(ClientKey.ofSubject(r.hostSubject), ClientKey.ofSubject(guest.subject()));
         MatchView match = matches.raceBetween(Level.valueOf(r.level), new Requester(r.hostSubject, r.hostName, null),
                 guest);
         r.matchId = match.id();
         r.guestSubject = guest.subject();
         count("joined");
         return match;
+    }
+
+    /**
+     * The race is a game of each player's: each must be within their open games ({@link ClientLimits}). The two
+     * clients are locked in one order (by key), so two joins of links between the same players cannot deadlock.
+     */
+    private void reserveBoth(String host, String guest) {
+        for (String client : host.compareTo(guest) < 0 ? List.of(host, guest) : List.of(guest, host)) {
+            if (client.equals(guest)) {
+                limits.reserve(guest, ClientLimits.Start.GAME);
+                continue;
+            }
+            try {
+                limits.reserve(host, ClientLimits.Start.GAME);
+            } catch (WebApplicationException e) {
+                if (e.getResponse().getStatus() != 429) {
+                    throw e;
+                }
+                count("refused_host_busy");
+                throw new ClientErrorException("The player who made this link has as many games open as they may; "
+                        + "they can finish one and open the link again.", Response.Status.CONFLICT);
+            }
+        }
     }
 
     private PrivateRace find(String code, boolean lock) {

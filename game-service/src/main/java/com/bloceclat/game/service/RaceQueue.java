@@ -10,6 +10,7 @@ import jakarta.transaction.Transactional;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.NotFoundException;
 
+import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.Level;
 import com.bloceclat.game.RaceTicket;
 import com.bloceclat.game.config.GameConfig;
@@ -30,6 +31,9 @@ public class RaceQueue {
     @Inject
     GameConfig.Race raceConfig;
 
+    @Inject
+    ClientLimits limits;
+
     /** What joining the queue gave: a match at once, or a ticket to wait with. */
     public record Joined(MatchView match, TicketView ticket) {
     }
@@ -47,6 +51,9 @@ public class RaceQueue {
             mine.seenAt = now;
             return new Joined(null, view(mine));
         }
+        // a race is a game of each player's: past their open games (ClientLimits) a player joins no more; the one
+        // who waits was counted when they joined, so they are past it by their own ticket at most
+        limits.reserve(ClientKey.ofSubject(requester.subject()), ClientLimits.Start.GAME);
         RaceTicket other = RaceTicket.oldestWaiting(level, requester.subject(),
                 now.minus(raceConfig.ticketTimeout()));
         if (other == null) {
