@@ -37,6 +37,13 @@ public class SolverClient {
     @RestClient
     SolverApi api;
 
+    /**
+     * No attempt starts later than this after the first, so a call takes at most this plus one attempt
+     * ({@code connect-timeout} + {@code read-timeout}): 7 + 1 + 5 = 13 s by default, within game-service's AI lease
+     * (15 s), so that a turn is not asked again by another replica while this one still waits (AiLeaseTest).
+     */
+    public static final long MAX_RETRYING_MS = 7000;
+
     @ConfigProperty(name = "bloc.solver.urls")
     List<String> urls;
 
@@ -58,7 +65,7 @@ public class SolverClient {
      * @throws VertxException             every attempt lost its connection (a replica died mid-request)
      * @throws SolverUnavailableException any other error answer, or an answer that is not the protocol's
      */
-    @Retry(maxRetries = 3, delay = 10, jitter = 5, delayUnit = ChronoUnit.MILLIS,
+    @Retry(maxRetries = 3, delay = 10, jitter = 5, delayUnit = ChronoUnit.MILLIS, maxDuration = MAX_RETRYING_MS,
             retryOn = { ProcessingException.class, VertxException.class, SolverBusyException.class })
     @BeforeRetry(SolverRetries.class)
     public Solution solve(String id, SolveRequest request) {
