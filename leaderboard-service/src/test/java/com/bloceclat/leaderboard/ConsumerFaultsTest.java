@@ -15,13 +15,19 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
+import org.apache.kafka.clients.admin.AdminClient;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +40,8 @@ import com.bloceclat.leaderboard.messaging.CanaryConsumer;
 import com.bloceclat.testsupport.KafkaResource;
 
 import io.agroal.api.AgroalDataSource;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
@@ -50,6 +58,9 @@ class ConsumerFaultsTest {
 
     @Inject
     AgroalDataSource dataSource;
+
+    @Inject
+    MeterRegistry registry;
 
     static final String TRIGGER = """
             CREATE SEQUENCE IF NOT EXISTS test_outage_attempts;
@@ -194,6 +205,66 @@ class ConsumerFaultsTest {
         sql("DELETE FROM test_outage WHERE subject = '" + subject + "'");
         assertEquals(Outcome.RECORD, awaitAudit(game.gameId()).outcome);
         ready();
+    }
+
+    /**
+     * Dead letters the broker will not take (the dead-letter topic's {@code max.message.bytes} lowered for the test):
+     * one too large goes without its payload; one nothing carries is retried, and the consumer waits instead of
+     * stopping (it used to throw out of the channel's method, and the channel stopped for good), then sends it once
+     * the topic takes it and judges what comes after.
+     */
+    @Test
+    void aDeadLetterTheBrokerWillNotTakeGoesWithoutItsPayloadOrWaitsAndTheConsumerGoesOn() throws Exception {
+        ConfigResource dlq = new ConfigResource(ConfigResource.Type.TOPIC, GameFinishedDeadLetter.CHANNEL);
+        String tooLarge = UUID.randomUUID().toString();
+        String waiting = UUID.randomUUID().toString();
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            AdminClient admin = companion.getOrCreateAdminClient();
+            if (!companion.topics().list().contains(GameFinishedDeadLetter.CHANNEL)) {
+                companion.topics().createAndWait(GameFinishedDeadLetter.CHANNEL, 1);
+            }
+            try {
+                letterLimit(admin, dlq, AlterConfigOp.OpType.SET, "4096");
+                // unsigned: refused and dead-lettered; 100,000 hex digits do not compress under 4 KiB
+                StringBuilder big = new StringBuilder();
+                while (big.length() < 100_000) {
+                    big.append(UUID.randomUUID().toString().replace("-", ""));
+                }
+                Games.publish(new ProducerRecord<>(GameFinished.CHANNEL, tooLarge, big.toString()));
+                GameFinishedDeadLetter bare = GameFinishedDeadLetter.fromJson(Kafka.awaitRecords(
+                        companion, GameFinishedDeadLetter.CHANNEL, 1, r -> tooLarge.equals(r.key())).get(0).value());
+                assertNull(bare.payload());
+                assertTrue(bare.error().startsWith("refused: ") && bare.error().contains("characters not carried"),
+                        bare.error());
+
+                letterLimit(admin, dlq, AlterConfigOp.OpType.SET, "64");
+                double before = retried();
+                Games.publish(new ProducerRecord<>(GameFinished.CHANNEL, waiting, "not signed"));
+                await().atMost(Duration.ofSeconds(60)).until(() -> retried() >= before + 2);
+                ready();
+            } finally {
+                letterLimit(admin, dlq, AlterConfigOp.OpType.DELETE, null);
+            }
+            GameFinishedDeadLetter letter = GameFinishedDeadLetter.fromJson(Kafka.awaitRecords(
+                    companion, GameFinishedDeadLetter.CHANNEL, 1, r -> waiting.equals(r.key())).get(0).value());
+            assertEquals("not signed", letter.payload());
+            assertTrue(letter.error().startsWith("refused: "), letter.error());
+        }
+        GameFinished later = game("sub-good-" + UUID.randomUUID());
+        Games.publish(later);
+        assertEquals(Outcome.RECORD, awaitAudit(later.gameId()).outcome);
+        ready();
+    }
+
+    private static void letterLimit(AdminClient admin, ConfigResource topic, AlterConfigOp.OpType op, String bytes)
+            throws Exception {
+        admin.incrementalAlterConfigs(Map.of(topic, List.of(new AlterConfigOp(
+                new ConfigEntry("max.message.bytes", bytes), op)))).all().get(30, TimeUnit.SECONDS);
+    }
+
+    private double retried() {
+        Counter c = registry.find("leaderboard.dead_letters.retried").counter();
+        return c == null ? 0 : c.count();
     }
 
     @Test

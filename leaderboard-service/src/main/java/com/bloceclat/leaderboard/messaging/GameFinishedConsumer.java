@@ -16,7 +16,6 @@ import jakarta.interceptor.Interceptor;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
@@ -31,8 +30,6 @@ import com.bloceclat.leaderboard.service.GameFinishedService;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.smallrye.common.annotation.Blocking;
-import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 
 /**
  * Consumes {@value GameFinished#CHANNEL} as group {@code leaderboard-service-game-finished}, in batches (what one poll
@@ -56,7 +53,9 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecord;
  * one, each in its own transaction, so that only a message that fails alone (after bounded attempts) is
  * dead-lettered, with the database's reason, and the others are judged. The database unreachable is retried with
  * back-off for as long as it lasts ({@link StoreAttempts}): nothing is skipped, the consumer waits.</li>
- * <li>Nothing a message contains makes this method throw: the channel never stops and readiness stays up.</li>
+ * <li>Nothing a message contains makes this method throw: the channel never stops and readiness stays up. A dead
+ * letter the broker does not take is retried until it does ({@link DeadLetters}): the consumer waits, it does not
+ * stop, and the message is not acknowledged without its letter.</li>
  * <li>A message is acknowledged (its offset may be committed) only after what it led to has committed, so a crash
  * loses nothing; a redelivered message finds its game (or its refusal) known and changes nothing. A dead letter is
  * published before, outside any transaction (at least once).</li>
@@ -79,8 +78,7 @@ public class GameFinishedConsumer {
     StoreAttempts store;
 
     @Inject
-    @Channel(GameFinishedDeadLetter.CHANNEL)
-    MutinyEmitter<String> deadLetters;
+    DeadLetters deadLetters;
 
     @Inject
     MeterRegistry registry;
@@ -132,7 +130,7 @@ public class GameFinishedConsumer {
         List<GameFinishedService.Item> items = new ArrayList<>(records.count());
         List<ConsumerRecord<String, String>> origins = new ArrayList<>(records.count());
         for (ConsumerRecord<String, String> record : records) {
-            GameFinishedService.Item item = read(record);
+            GameFinishedService.Item item = read(record, records.count());
             if (item != null) {
                 items.add(item);
                 origins.add(record);
@@ -154,7 +152,10 @@ public class GameFinishedConsumer {
                     outcomes.add(store.one(items.get(i)));
                 } catch (PermanentFault f) {
                     stoppingCheck(f, records.count());
-                    deadLetter(origins.get(i), "database: " + f.getMessage());
+                    if (!(items.get(i) instanceof GameFinishedService.Refused)) {
+                        // a refused message was dead-lettered when it was read; its refusal just was not stored
+                        deadLetter(origins.get(i), "database: " + f.getMessage(), records.count());
+                    }
                     outcomes.add(DEAD_LETTER);
                 }
             }
@@ -191,7 +192,7 @@ public class GameFinishedConsumer {
     }
 
     /** The message as an item to store, or null when it was dead-lettered as unreadable. */
-    private GameFinishedService.Item read(ConsumerRecord<String, String> record) {
+    private GameFinishedService.Item read(ConsumerRecord<String, String> record, int batch) {
         Instant published = record.timestamp() > 0 ? Instant.ofEpochMilli(record.timestamp()) : null;
         String message;
         try {
@@ -204,7 +205,7 @@ public class GameFinishedConsumer {
             }
             message = verifier.open(record.value());
         } catch (SignedMessage.RefusedException e) {
-            publishDeadLetter(record, "refused: " + e.getMessage());
+            publishDeadLetter(record, "refused: " + e.getMessage(), batch);
             LOG.warnf("Refused %s message at %s-%d offset %d (key %s): %s", GameFinished.CHANNEL, record.topic(),
                     record.partition(), record.offset(), letterKey(record), e.getMessage());
             return new GameFinishedService.Refused(record.topic(), record.partition(), record.offset(), record.key(),
@@ -213,7 +214,7 @@ public class GameFinishedConsumer {
         try {
             return new GameFinishedService.Received(GameFinished.fromJson(message), published);
         } catch (MalformedEventException e) {
-            deadLetter(record, e.getMessage());
+            deadLetter(record, e.getMessage(), batch);
             count(DEAD_LETTER);
             return null;
         }
@@ -248,32 +249,18 @@ public class GameFinishedConsumer {
         return key.substring(0, Character.isHighSurrogate(key.charAt(end - 1)) ? end - 1 : end);
     }
 
-    private void deadLetter(ConsumerRecord<String, String> record, String error) {
+    private void deadLetter(ConsumerRecord<String, String> record, String error, int batch) {
         LOG.warnf("%s message at %s-%d offset %d (key %s) sent to %s: %s", GameFinished.CHANNEL, record.topic(),
                 record.partition(), record.offset(), letterKey(record), GameFinishedDeadLetter.CHANNEL, error);
-        publishDeadLetter(record, error);
+        publishDeadLetter(record, error, batch);
     }
 
-    /**
-     * Publishes the message to the dead-letter topic and waits for the broker to have it. A letter the broker
-     * refuses (too large) goes again without the payload, saying so.
-     */
-    private void publishDeadLetter(ConsumerRecord<String, String> record, String error) {
+    /** Publishes the message to the dead-letter topic and waits for the broker to have it ({@link DeadLetters}). */
+    private void publishDeadLetter(ConsumerRecord<String, String> record, String error, int batch) {
         String key = letterKey(record);
-        GameFinishedDeadLetter letter = new GameFinishedDeadLetter(GameFinishedDeadLetter.SCHEMA_VERSION,
-                record.topic(), record.partition(), record.offset(), key, record.value(), error,
-                Instant.now());
-        try {
-            deadLetters.sendMessageAndAwait(KafkaRecord.of(key, letter.toJson()));
-        } catch (RuntimeException e) {
-            LOG.warnf("Dead letter for %s-%d offset %d refused by the broker (%s); sent without its payload",
-                    record.topic(), record.partition(), record.offset(), Faults.describe(e));
-            GameFinishedDeadLetter bare = new GameFinishedDeadLetter(letter.schemaVersion(), letter.topic(),
-                    letter.partition(), letter.offset(), letter.key(), null, error + " (payload of "
-                            + (record.value() == null ? 0 : record.value().length()) + " characters not carried: "
-                            + Faults.describe(e) + ")", letter.failedAt());
-            deadLetters.sendMessageAndAwait(KafkaRecord.of(key, bare.toJson()));
-        }
+        deadLetters.publish(key, new GameFinishedDeadLetter(GameFinishedDeadLetter.SCHEMA_VERSION, record.topic(),
+                record.partition(), record.offset(), key, record.value(), error, Instant.now()), batch,
+                () -> stopping);
     }
 
     /**
