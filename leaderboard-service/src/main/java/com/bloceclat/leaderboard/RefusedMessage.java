@@ -22,8 +22,12 @@ import io.quarkus.panache.common.Sort;
 @Table(name = "refused_message")
 public class RefusedMessage extends PanacheEntityBase {
 
-    /** Longest payload kept here (the dead letter on game-finished-dlq carries it all). */
-    public static final int MAX_PAYLOAD = 100_000;
+    /**
+     * Longest payload kept here (the dead letter on game-finished-dlq carries it all): enough to see what a refused
+     * message was, and with {@code bloc.leaderboard.refused.max-rows} rows at most about 400 MB of text, whoever
+     * floods the topic (it was 100,000 characters: 10 GB).
+     */
+    public static final int MAX_PAYLOAD = 4_096;
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
