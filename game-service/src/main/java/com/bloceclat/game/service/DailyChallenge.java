@@ -38,6 +38,9 @@ public class DailyChallenge {
     /** Shortest secret accepted, in characters. */
     public static final int MIN_SECRET = 16;
 
+    /** How every committed template's placeholder begins: refused, since the repository is public. */
+    static final String PLACEHOLDER = "REPLACE-ME";
+
     private static final String HMAC = "HmacSHA256";
 
     private final byte[] secret;
@@ -49,6 +52,12 @@ public class DailyChallenge {
             throw new IllegalStateException("bloc.daily.secret (BLOC_DAILY_SECRET) must be at least " + MIN_SECRET
                     + " characters, for example `openssl rand -base64 32`: whoever can guess it knows every future "
                     + "day's pieces");
+        }
+        if (config.secret().strip().toUpperCase(java.util.Locale.ROOT).startsWith(PLACEHOLDER)) {
+            // the committed Secret templates (k8s/config.yaml) say REPLACE-ME: that text is public
+            throw new IllegalStateException("bloc.daily.secret (BLOC_DAILY_SECRET) is still the template's "
+                    + "placeholder: set a secret of your own, for example `openssl rand -base64 32`; whoever has read "
+                    + "the template knows every future day's pieces");
         }
         this.secret = config.secret().strip().getBytes(StandardCharsets.UTF_8);
         this.clock = clock;

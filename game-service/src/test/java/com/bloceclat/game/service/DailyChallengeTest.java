@@ -75,4 +75,12 @@ class DailyChallengeTest {
         assertTrue(e.getMessage().startsWith("bloc.daily.secret (BLOC_DAILY_SECRET) must be at least 16"),
                 e.getMessage());
     }
+
+    /** The k8s template's placeholder is public: a service started with it refuses to start (it used to accept it). */
+    @Test
+    void theTemplatesPlaceholderIsRefused() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new DailyChallenge(() -> "REPLACE-ME-base64-32-random-bytes", Clock.systemUTC()));
+        assertTrue(e.getMessage().contains("placeholder"), e.getMessage());
+    }
 }
