@@ -83,12 +83,12 @@ public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode m
         public static Player of(String subject, String name) {
             String clean = name == null ? subject : name.codePoints().filter(c -> !Character.isISOControl(c))
                     .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
-            if (clean.isBlank()) {
-                clean = "player";
-            }
             if (clean.length() > MAX_NAME) {
                 int end = Character.isHighSurrogate(clean.charAt(MAX_NAME - 1)) ? MAX_NAME - 1 : MAX_NAME;
                 clean = clean.substring(0, end);
+            }
+            if (clean.isBlank()) { // after the cut: the name's first 64 characters may be all blanks
+                clean = "player";
             }
             return new Player(subject, clean);
         }

@@ -64,7 +64,7 @@ class GameFinishedTest {
         // emoji's surrogate pair. Either made the signed message game-service wrote one that leaderboard-service
         // dead-letters, and the record was lost.
         for (String name : List.of("al\u0085ice", "\u009Fbob", "x".repeat(GameFinished.MAX_NAME - 1) + "\uD83D\uDE00",
-                "\u0085", "a\u2028b")) {
+                "\u0085", "a\u2028b", "\u2003".repeat(GameFinished.MAX_NAME) + "x", " ".repeat(80) + "y")) {
             GameFinished.Player p = GameFinished.Player.of("sub", name);
             GameFinished read = GameFinished.fromJson(solo(p, CREATED.plusSeconds(60)).toJson());
             assertEquals(p, read.player(), name);
