@@ -43,6 +43,10 @@ class KafkaAccessTest {
         assertTrue(ACCESS.allows("leaderboard-service", "Write", "topic", "game-finished-dlq"),
                 "leaderboard-service writes its dead letters");
         assertTrue(ACCESS.allows("leaderboard-service", "Read", "topic", "game-finished"));
+        // canaries: game-service writes them, leaderboard-service reads them and writes only their dead letters
+        assertFalse(ACCESS.allows("leaderboard-service", "Write", "topic", "bloc-canary"));
+        assertTrue(ACCESS.allows("leaderboard-service", "Write", "topic", "bloc-canary-dlq"));
+        assertFalse(ACCESS.allows("game-service", "Write", "topic", "bloc-canary-dlq"));
     }
 
     @Test
