@@ -1,26 +1,29 @@
 package com.bloceclat.solver.service;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.time.Duration;
 import java.util.function.LongSupplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import com.bloceclat.solver.config.SolverConfig;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 
 /**
- * A token bucket per public client: {@code burst} requests at once, refilled at {@code requests-per-second}. At most
- * {@code max-clients} buckets are kept; when there are more, the full ones (idle clients) are dropped first.
+ * A token bucket per public client: {@code burst} requests at once, refilled at {@code requests-per-second}. The buckets
+ * are a Caffeine cache: a bucket not used for {@code burst / requests-per-second} is full again, so it is forgotten
+ * then (a new one starts full: nothing changes); past {@code max-clients} buckets Caffeine evicts the ones least
+ * likely to be used again, in constant time whatever the number of clients (a flood from many addresses no longer
+ * scans every bucket on each new one). An active client evicted that way starts again with a full bucket.
  */
 @ApplicationScoped
 public class RateLimiter {
 
     private final double perSecond;
     private final int burst;
-    private final int maxClients;
     private final LongSupplier nanoTime;
-    private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
+    private final Cache<String, Bucket> buckets;
 
     @Inject
     public RateLimiter(SolverConfig config) {
@@ -34,32 +37,28 @@ public class RateLimiter {
         }
         this.perSecond = perSecond;
         this.burst = burst;
-        this.maxClients = maxClients;
         this.nanoTime = nanoTime;
+        this.buckets = Caffeine.newBuilder()
+                .maximumSize(maxClients)
+                .expireAfterAccess(Duration.ofNanos((long) Math.ceil(burst / perSecond * 1e9)))
+                .ticker(nanoTime::getAsLong)
+                .executor(Runnable::run) // upkeep on the caller's thread: no pool of its own
+                .build();
     }
 
     /** Takes one request from the client's bucket. @throws RateLimitedException when it is empty */
     public void acquire(String client) {
         long now = nanoTime.getAsLong();
-        if (buckets.size() >= maxClients && !buckets.containsKey(client)) {
-            forgetIdle(now);
-        }
-        long wait = buckets.computeIfAbsent(client, c -> new Bucket(burst, now)).take(now);
+        long wait = buckets.get(client, c -> new Bucket(burst, now)).take(now);
         if (wait > 0) {
             throw new RateLimitedException(Math.max(1, (wait + 999_999_999L) / 1_000_000_000L));
         }
     }
 
-    private void forgetIdle(long now) {
-        buckets.values().removeIf(bucket -> bucket.full(now));
-        if (buckets.size() >= maxClients) {
-            // Every client is active: forget arbitrary ones rather than grow without bound.
-            var keys = buckets.keySet().iterator();
-            while (buckets.size() >= maxClients && keys.hasNext()) {
-                keys.next();
-                keys.remove();
-            }
-        }
+    /** Buckets kept, after Caffeine's pending upkeep (tests). */
+    long clients() {
+        buckets.cleanUp();
+        return buckets.estimatedSize();
     }
 
     private final class Bucket {
@@ -79,11 +78,6 @@ public class RateLimiter {
                 return 0;
             }
             return (long) Math.ceil((1 - tokens) / perSecond * 1e9);
-        }
-
-        synchronized boolean full(long now) {
-            refill(now);
-            return tokens >= burst;
         }
 
         private void refill(long now) {

@@ -3,6 +3,7 @@ package com.bloceclat.solver.service;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -50,5 +51,15 @@ class RateLimiterTest {
         limiter.acquire("d");
         // a and b were full again (idle) and dropped; d is new, c is still empty.
         assertThrows(RateLimitedException.class, () -> limiter.acquire("c"));
+    }
+
+    /** Past max-clients, with every client active at once, the buckets kept stay within the bound. */
+    @Test
+    void everyClientActiveTheBucketsStayWithinMaxClients() {
+        RateLimiter limiter = new RateLimiter(1, 1, 100, now::get);
+        for (int i = 0; i < 10_000; i++) {
+            limiter.acquire("client-" + i);
+        }
+        assertTrue(limiter.clients() <= 100, limiter.clients() + " buckets");
     }
 }
