@@ -3,13 +3,19 @@ package com.bloceclat.leaderboard;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
 import com.bloceclat.testsupport.Tokens;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -20,9 +26,14 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTest
 class ClientTokensTest {
 
+    @Inject
+    MeterRegistry registry;
+
     @Test
     void tokensNotForThisSystemAreRefusedWith401AndAProblem() {
-        Tokens.notForThisSystem("mallory").forEach((what, token) -> {
+        double before = refused();
+        Map<String, String> tokens = Tokens.notForThisSystem("mallory");
+        tokens.forEach((what, token) -> {
             for (String path : new String[] {"/api/leaderboards/me", "/api/leaderboards/me/games",
                     "/api/leaderboards/easy"}) {
                 given().auth().oauth2(token).when().get(path)
@@ -32,6 +43,12 @@ class ClientTokensTest {
                         .body("status", equalTo(401));
             }
         });
+        // each refusal counts in bloc.auth.refused{reason} (service-common's ClientTokenValidator)
+        assertTrue(refused() - before >= tokens.size(), "refusals counted: " + (refused() - before));
+    }
+
+    private double refused() {
+        return registry.find("bloc.auth.refused").counters().stream().mapToDouble(Counter::count).sum();
     }
 
     @Test
