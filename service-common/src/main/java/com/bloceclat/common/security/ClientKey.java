@@ -3,6 +3,7 @@ package com.bloceclat.common.security;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.regex.Pattern;
 
 import io.quarkus.security.identity.SecurityIdentity;
 import io.vertx.core.http.HttpServerRequest;
@@ -15,6 +16,8 @@ import io.vertx.core.net.SocketAddress;
  * ({@code quarkus.http.proxy.*}, set for the Ingress in {@code k8s/config.yaml}); otherwise it is the proxy's.
  */
 public final class ClientKey {
+
+    private static final Pattern IPV6_LITERAL = Pattern.compile("[0-9A-Fa-f:.]+(%[0-9A-Za-z._-]+)?");
 
     private ClientKey() {
     }
@@ -36,7 +39,8 @@ public final class ClientKey {
         if (hostAddress == null || hostAddress.isBlank()) {
             return "address:unknown";
         }
-        if (hostAddress.indexOf(':') >= 0) { // a literal IPv6 address: parsed, never looked up
+        if (hostAddress.indexOf(':') >= 0 && IPV6_LITERAL.matcher(hostAddress).matches()) {
+            // only the characters of a literal IPv6 address (and a zone): InetAddress parses it and never looks it up
             try {
                 InetAddress parsed = InetAddress.getByName(hostAddress);
                 if (parsed instanceof Inet6Address) {

@@ -29,4 +29,12 @@ class ClientKeyTest {
         assertEquals("address:unknown", ClientKey.ofAddress(null));
         assertEquals("subject:abc", ClientKey.ofSubject("abc"));
     }
+
+    /** Only a literal address is parsed: anything else is its own key as it is, and never looked up in the DNS. */
+    @Test
+    void whatIsNotALiteralAddressIsKeptAsItIs() {
+        assertEquals("address:g::1", ClientKey.ofAddress("g::1"));
+        assertEquals("address:host.example:80", ClientKey.ofAddress("host.example:80"));
+        assertEquals("address:1:::2:::3", ClientKey.ofAddress("1:::2:::3"));
+    }
 }
