@@ -220,9 +220,7 @@ class ConsumerFaultsTest {
         String waiting = UUID.randomUUID().toString();
         try (KafkaCompanion companion = KafkaResource.companion()) {
             AdminClient admin = companion.getOrCreateAdminClient();
-            if (!companion.topics().list().contains(GameFinishedDeadLetter.CHANNEL)) {
-                companion.topics().createAndWait(GameFinishedDeadLetter.CHANNEL, 1);
-            }
+            ensureTopic(companion, GameFinishedDeadLetter.CHANNEL);
             try {
                 letterLimit(admin, dlq, AlterConfigOp.OpType.SET, "4096");
                 // unsigned: refused and dead-lettered; 100,000 hex digits do not compress under 4 KiB
@@ -256,6 +254,12 @@ class ConsumerFaultsTest {
         ready();
     }
 
+    private static void ensureTopic(KafkaCompanion companion, String topic) {
+        if (!companion.topics().list().contains(topic)) {
+            companion.topics().createAndWait(topic, 1);
+        }
+    }
+
     private static void letterLimit(AdminClient admin, ConfigResource topic, AlterConfigOp.OpType op, String bytes)
             throws Exception {
         admin.incrementalAlterConfigs(Map.of(topic, List.of(new AlterConfigOp(
@@ -263,8 +267,39 @@ class ConsumerFaultsTest {
     }
 
     private double retried() {
-        Counter c = registry.find("leaderboard.dead_letters.retried").counter();
-        return c == null ? 0 : c.count();
+        return registry.find("leaderboard.dead_letters.retried").counters().stream().mapToDouble(Counter::count).sum();
+    }
+
+    /** The same for the canaries' letters: the canary consumer waits for its letter, and goes on once it is sent. */
+    @Test
+    void aCanarysDeadLetterTheBrokerWillNotTakeIsRetriedAndTheCanaryConsumerGoesOn() throws Exception {
+        ConfigResource dlq = new ConfigResource(ConfigResource.Type.TOPIC, CanaryConsumer.DEAD_LETTER_TOPIC);
+        String poisonKey = "canary-waits-" + UUID.randomUUID();
+        UUID good = UUID.randomUUID();
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            AdminClient admin = companion.getOrCreateAdminClient();
+            ensureTopic(companion, CanaryConsumer.DEAD_LETTER_TOPIC);
+            try {
+                letterLimit(admin, dlq, AlterConfigOp.OpType.SET, "64");
+                double before = retried();
+                companion.produceStrings().fromRecords(
+                        new ProducerRecord<>(CanaryConsumer.CHANNEL, poisonKey, "this is not a canary either"),
+                        new ProducerRecord<>(CanaryConsumer.CHANNEL, good.toString(),
+                                "{\"id\":\"" + good + "\",\"sentAt\":\"" + Instant.now() + "\"}"))
+                        .awaitCompletion(Duration.ofSeconds(30));
+                await().atMost(Duration.ofSeconds(60)).until(() -> retried() >= before + 2);
+                ready();
+            } finally {
+                letterLimit(admin, dlq, AlterConfigOp.OpType.DELETE, null);
+            }
+            ConsumerRecord<String, String> letter = Kafka.awaitRecords(companion, CanaryConsumer.DEAD_LETTER_TOPIC, 1,
+                    r -> poisonKey.equals(r.key())).get(0);
+            assertEquals("this is not a canary either", letter.value());
+            assertTrue(reason(letter).startsWith("unreadable canary: "), reason(letter));
+            await().atMost(Duration.ofSeconds(60)).until(
+                    () -> QuarkusTransaction.requiringNew().call(() -> Canary.findById(good) != null));
+        }
+        ready();
     }
 
     @Test

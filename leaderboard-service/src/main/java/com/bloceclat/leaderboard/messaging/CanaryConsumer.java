@@ -29,8 +29,10 @@ import io.smallrye.faulttolerance.api.ExponentialBackoff;
  * Stores the canaries game-service sends (docs/platform.md), one row per canary id whatever the redeliveries.
  * Guarantees: a canary that cannot be read, or that the database refuses (a {@code sentAt} PostgreSQL cannot store),
  * is counted in {@code leaderboard.canaries{outcome=DEAD_LETTER}}, logged once and dead-lettered with its reason to
- * {@value #DEAD_LETTER_TOPIC} (the channel's dead-letter-queue failure strategy), and the channel goes on; the database
- * unreachable is retried with back-off for as long as it lasts.
+ * {@value #DEAD_LETTER_TOPIC} ({@link DeadLetters}: a letter the broker does not take is retried until it does, the
+ * consumer waiting), and the channel goes on; the database unreachable is retried with back-off for as long as it
+ * lasts. The channel's dead-letter-queue failure strategy stays for what nothing here expects (and for a stop that
+ * ends a wait for a letter).
  */
 @ApplicationScoped
 public class CanaryConsumer {
@@ -48,10 +50,10 @@ public class CanaryConsumer {
     @Inject
     MeterRegistry registry;
 
-    /**
-     * Stores one canary. Throws (and the failure strategy dead-letters the message) only for a canary that cannot be
-     * read or stored.
-     */
+    @Inject
+    DeadLetters deadLetters;
+
+    /** Stores one canary; one that cannot be read or stored is dead-lettered ({@link DeadLetters}), never thrown. */
     @Incoming(CHANNEL)
     @Blocking
     @Retry(maxRetries = -1, maxDuration = 0, delay = 200, jitter = 100, retryOn = TransientFault.class,
@@ -62,10 +64,12 @@ public class CanaryConsumer {
         try {
             canary = record.value() == null ? null : MAPPER.readValue(record.value(), CanaryMessage.class);
         } catch (Exception e) {
-            throw refused(record, "unreadable canary: " + Faults.describe(e), e);
+            refused(record, "unreadable canary: " + Faults.describe(e));
+            return;
         }
         if (canary == null || canary.id() == null || canary.sentAt() == null) {
-            throw refused(record, "unreadable canary: id and sentAt are required", null);
+            refused(record, "unreadable canary: id and sentAt are required");
+            return;
         }
         try {
             Faults.classified(() -> {
@@ -74,15 +78,16 @@ public class CanaryConsumer {
                 return null;
             });
         } catch (PermanentFault e) {
-            throw refused(record, "database: " + e.getMessage(), e);
+            refused(record, "database: " + e.getMessage());
+            return;
         }
         registry.counter("leaderboard.canaries", "outcome", "SEEN").increment();
     }
 
-    private PermanentFault refused(ConsumerRecord<String, String> record, String reason, Throwable cause) {
+    private void refused(ConsumerRecord<String, String> record, String reason) {
         LOG.warnf("Canary at %s-%d offset %d (key %s) sent to %s: %s", record.topic(), record.partition(),
                 record.offset(), record.key(), DEAD_LETTER_TOPIC, reason);
+        deadLetters.canary(record, reason);
         registry.counter("leaderboard.canaries", "outcome", "DEAD_LETTER").increment();
-        return new PermanentFault(reason, cause);
     }
 }

@@ -258,9 +258,12 @@ public class GameFinishedConsumer {
     /** Publishes the message to the dead-letter topic and waits for the broker to have it ({@link DeadLetters}). */
     private void publishDeadLetter(ConsumerRecord<String, String> record, String error, int batch) {
         String key = letterKey(record);
-        deadLetters.publish(key, new GameFinishedDeadLetter(GameFinishedDeadLetter.SCHEMA_VERSION, record.topic(),
-                record.partition(), record.offset(), key, record.value(), error, Instant.now()), batch,
-                () -> stopping);
+        try {
+            deadLetters.game(key, new GameFinishedDeadLetter(GameFinishedDeadLetter.SCHEMA_VERSION, record.topic(),
+                    record.partition(), record.offset(), key, record.value(), error, Instant.now()), () -> stopping);
+        } catch (DeadLetters.Stopping e) {
+            throw new StoppingException(batch);
+        }
     }
 
     /**
