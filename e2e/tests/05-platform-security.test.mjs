@@ -32,10 +32,13 @@ describe('kafka access', () => {
     assert.notEqual(res.status, 0, `written without a login: ${res.stdout}`);
   });
 
-  test('each service writes what its ACLs allow', () => {
+  test('each service writes what its ACLs allow, and leaderboard-service only its dead letters', () => {
+    const letter = publishAs('bloc-canary-dlq', randomUUID(), canary(), { user: 'leaderboard-service' });
+    assert.equal(letter.status, 0, letter.stderr);
+    assert.match(letter.stdout, /^bloc-canary-dlq-\d+@\d+$/);
     const lb = publishAs('bloc-canary', randomUUID(), canary(), { user: 'leaderboard-service' });
-    assert.equal(lb.status, 0, lb.stderr);
-    assert.match(lb.stdout, /^bloc-canary-\d+@\d+$/);
+    assert.equal(lb.status, 3, `a canary written by leaderboard-service: ${lb.status} ${lb.stdout} ${lb.stderr}`);
+    assert.match(lb.stderr, /TopicAuthorizationException/);
     const game = publishAs('bloc-canary', randomUUID(), canary());
     assert.equal(game.status, 0, game.stderr);
   });

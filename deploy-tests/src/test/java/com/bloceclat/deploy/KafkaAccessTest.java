@@ -44,6 +44,7 @@ class KafkaAccessTest {
                 "leaderboard-service writes its dead letters");
         assertTrue(ACCESS.allows("leaderboard-service", "Read", "topic", "game-finished"));
         // canaries: game-service writes them, leaderboard-service reads them and writes only their dead letters
+        assertTrue(ACCESS.allows("game-service", "Write", "topic", "bloc-canary"));
         assertFalse(ACCESS.allows("leaderboard-service", "Write", "topic", "bloc-canary"));
         assertTrue(ACCESS.allows("leaderboard-service", "Write", "topic", "bloc-canary-dlq"));
         assertFalse(ACCESS.allows("game-service", "Write", "topic", "bloc-canary-dlq"));
