@@ -40,9 +40,11 @@ public final class ClientKey {
             return "address:unknown";
         }
         if (hostAddress.indexOf(':') >= 0 && IPV6_LITERAL.matcher(hostAddress).matches()) {
-            // only the characters of a literal IPv6 address (and a zone): InetAddress parses it and never looks it up
+            // only the characters of a literal IPv6 address: InetAddress parses it and never looks it up; a zone
+            // (%eth0) is dropped, so that it cannot make one address many clients
+            int zone = hostAddress.indexOf('%');
             try {
-                InetAddress parsed = InetAddress.getByName(hostAddress);
+                InetAddress parsed = InetAddress.getByName(zone < 0 ? hostAddress : hostAddress.substring(0, zone));
                 if (parsed instanceof Inet6Address) {
                     byte[] b = parsed.getAddress();
                     StringBuilder prefix = new StringBuilder("address:");
@@ -53,7 +55,7 @@ public final class ClientKey {
                 }
                 return "address:" + parsed.getHostAddress();
             } catch (UnknownHostException e) {
-                return "address:" + hostAddress;
+                return "address:invalid"; // not an address at all: one client for all such
             }
         }
         return "address:" + hostAddress;

@@ -35,6 +35,10 @@ class ClientKeyTest {
     void whatIsNotALiteralAddressIsKeptAsItIs() {
         assertEquals("address:g::1", ClientKey.ofAddress("g::1"));
         assertEquals("address:host.example:80", ClientKey.ofAddress("host.example:80"));
-        assertEquals("address:1:::2:::3", ClientKey.ofAddress("1:::2:::3"));
+        assertEquals("address:invalid", ClientKey.ofAddress("1:::2:::3"));
+        assertEquals("address:invalid", ClientKey.ofAddress("1:::2:::4"));
+        // a zone names no other client: dropped, whatever interface it names (one that does not exist too)
+        assertEquals(ClientKey.ofAddress("2001:db8::1"), ClientKey.ofAddress("2001:db8::1%nosuchif"));
+        assertEquals(ClientKey.ofAddress("2001:db8::1"), ClientKey.ofAddress("2001:db8::1%a2"));
     }
 }
