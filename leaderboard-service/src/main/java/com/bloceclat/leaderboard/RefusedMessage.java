@@ -23,9 +23,10 @@ import io.quarkus.panache.common.Sort;
 public class RefusedMessage extends PanacheEntityBase {
 
     /**
-     * Longest payload kept here (the dead letter on game-finished-dlq carries it all): enough to see what a refused
-     * message was, and with {@code bloc.leaderboard.refused.max-rows} rows at most about 400 MB of text, whoever
-     * floods the topic (it was 100,000 characters: 10 GB).
+     * Longest payload kept here, in characters (the dead letter on game-finished-dlq carries it all): enough to see
+     * what a refused message was, and with {@code bloc.leaderboard.refused.max-rows} rows at most about 410 million
+     * characters (up to about 1.2 GB as UTF-8 of three-byte characters), whoever floods the topic (it was 100,000
+     * characters a row: 30 times that).
      */
     public static final int MAX_PAYLOAD = 4_096;
 

@@ -40,7 +40,9 @@ public class SolverClient {
     /**
      * No attempt starts later than this after the first, so a call takes at most this plus one attempt
      * ({@code connect-timeout} + {@code read-timeout}): 7 + 1 + 5 = 13 s by default, within game-service's AI lease
-     * (15 s), so that a turn is not asked again by another replica while this one still waits (AiLeaseTest).
+     * (15 s), so that a turn is not asked again by another replica while this one still waits (AiLeaseTest). Not
+     * counted: renewing the service token, when an attempt has to (the OIDC client's own request and timeout; the
+     * token is cached and lives minutes), and Stork's choice of a replica (in memory).
      */
     public static final long MAX_RETRYING_MS = 7000;
 
