@@ -60,7 +60,12 @@ postgres_prepare() {
       outside="/var/tmp/bloc-eclat-postgres-$(printf %s "$ROOT" | sha1sum | cut -c1-12)"
       warn "user $PG_USER cannot reach $STATE: PostgreSQL files go to $outside"
       rmdir "$STATE/postgres"
-      mkdir -p "$outside"
+      # /var/tmp is everyone's: a folder (or link) someone else made there first must not receive root's files
+      [[ -e "$outside" || -L "$outside" ]] && { [[ -d "$outside" && ! -L "$outside" ]] \
+        && [[ "$(stat -c %U "$outside")" == root || "$(stat -c %U "$outside")" == "$PG_USER" ]] \
+        && [[ $(( 0$(stat -c %a "$outside") & 022 )) -eq 0 ]] \
+        || die "$outside exists but is not a folder of root's or $PG_USER's that only they can write: remove it"; }
+      mkdir -p -m 755 "$outside"
       ln -s "$outside" "$STATE/postgres"
     fi
   fi
