@@ -40,12 +40,14 @@ component_check() {  # what "ready" means, for status output
 
 component_pid() { running "$1" "$(component_marker "$1")"; }
 
-# Accepts short names: game, solver-1, leaderboard-2, pg.
+# Accepts short names: game, solver-1, leaderboard-2, pg; a replicated service's bare name is its first replica
+# (solver, leaderboard).
 resolve_component() {
   local c
   case "$1" in pg | postgresql) echo postgres; return ;; esac
   for c in "${COMPONENTS[@]}" build e2e; do
-    if [[ "$c" == "$1" || "$c" == "$1-service" || "$c" == "${1/-/-service-}" ]]; then echo "$c"; return; fi
+    if [[ "$c" == "$1" || "$c" == "$1-service" || "$c" == "${1/-/-service-}" || "$c" == "$1-1" \
+      || "$c" == "$1-service-1" ]]; then echo "$c"; return; fi
   done
   return 1
 }
