@@ -29,6 +29,8 @@ self.addEventListener('activate', (e) => {
 self.addEventListener('fetch', (e) => {
   const url = new URL(e.request.url);
   if (e.request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // the server's own answers, never the shell's (even for a navigation to them)
+  if (['/api', '/q'].some((p) => url.pathname === p || url.pathname.startsWith(p + '/')) || url.pathname === '/config.json') return;
   if (e.request.mode === 'navigate') {
     // the page: fresh from the server when it answers, else the cached shell
     e.respondWith(fetch(e.request).catch(() => caches.match('/', { ignoreSearch: true })));

@@ -50,6 +50,11 @@ describe('web UI: installable', () => {
     await page.waitForSelector('[data-testid="offline"]');
     assert.match(await page.getByTestId('offline').textContent(), /play needs the Bloc Éclat server/);
     await shoot(page, 'offline');
+    // The worker never answers for the server's own paths, not even a navigation to them: no shell where an API
+    // answer or a health check is expected.
+    for (const path of ['/api/leaderboards/easy', '/q/health/ready', '/config.json']) {
+      await assert.rejects(page.goto(`${GAME}${path}`), /ERR_INTERNET_DISCONNECTED|ERR_FAILED/, path);
+    }
     // The tutorial plays without the server.
     await page.goto(`${GAME}/#/tutorial`);
     await page.waitForSelector('[data-testid="tutorial-goal"]');
