@@ -536,6 +536,11 @@ class KubernetesManifestsTest {
             assertTrue(realm.path("maxFailureWaitSeconds").asInt() >= realm.path("waitIncrementSeconds").asInt());
         }
         assertEquals(bruteForce(platform), bruteForce(realm()), "the cluster realm has the platform's settings");
+        // the values docs/platform.md gives: 5 failures, 60 s growing to 15 min, forgotten after 12 h
+        assertEquals(5, platform.path("failureFactor").asInt());
+        assertEquals(60, platform.path("waitIncrementSeconds").asInt());
+        assertEquals(900, platform.path("maxFailureWaitSeconds").asInt());
+        assertEquals(12 * 3600, platform.path("maxDeltaTimeSeconds").asInt());
     }
 
     private static Map<String, JsonNode> bruteForce(JsonNode realm) {
