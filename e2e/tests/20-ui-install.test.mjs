@@ -51,10 +51,13 @@ describe('web UI: installable', () => {
     assert.match(await page.getByTestId('offline').textContent(), /play needs the Bloc Éclat server/);
     await shoot(page, 'offline');
     // The worker never answers for the server's own paths, not even a navigation to them: no shell where an API
-    // answer or a health check is expected.
+    // answer or a health check is expected (a page of its own, under the same worker: its failed navigations leave
+    // an error page behind).
+    const probe = await context.newPage();
     for (const path of ['/api/leaderboards/easy', '/q/health/ready', '/config.json']) {
-      await assert.rejects(page.goto(`${GAME}${path}`), /ERR_INTERNET_DISCONNECTED|ERR_FAILED/, path);
+      await assert.rejects(probe.goto(`${GAME}${path}`), /ERR_INTERNET_DISCONNECTED|ERR_FAILED/, path);
     }
+    await probe.close();
     // The tutorial plays without the server.
     await page.goto(`${GAME}/#/tutorial`);
     await page.waitForSelector('[data-testid="tutorial-goal"]');
