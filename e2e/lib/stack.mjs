@@ -1,5 +1,6 @@
 // Addresses of the local stack (./bloc up) and small HTTP helpers for the checks.
 import assert from 'node:assert/strict';
+import http from 'node:http';
 
 export const KEYCLOAK = 'http://localhost:8180';
 export const REALM = `${KEYCLOAK}/realms/bloc-eclat`;
@@ -18,8 +19,12 @@ export const SERVICES = [
   { name: 'leaderboard-service-2', url: 'http://localhost:8084', secured: '/api/leaderboards/me', open: '/api/leaderboards/info' },
 ];
 
-/** One HTTP call; returns status, headers, text and the parsed JSON body when there is one. */
-export async function call(url, { method = 'GET', token, body, headers = {} } = {}) {
+/**
+ * One HTTP call; returns status, headers, text and the parsed JSON body when there is one. With {@code from} (a
+ * loopback address such as 127.0.0.12) the request leaves from that address, so that the services key an anonymous
+ * caller's limits to it as to a guest of its own (ClientKey: one budget per address), not to 127.0.0.1's.
+ */
+export async function call(url, { method = 'GET', token, body, headers = {}, from } = {}) {
   const h = { Accept: 'application/json', ...headers };
   if (token) h.Authorization = `Bearer ${token}`;
   let payload = body;
@@ -27,11 +32,35 @@ export async function call(url, { method = 'GET', token, body, headers = {} } = 
     h['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const res = await fetch(url, { method, headers: h, body: payload, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
-  const text = await res.text();
+  const signal = AbortSignal.timeout(15_000);
+  const res = from
+    ? await callFrom(from, url, { method, headers: h, body: payload === undefined ? undefined : String(payload), signal })
+    : await fetch(url, { method, headers: h, body: payload, redirect: 'manual', signal })
+      .then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
   let json;
-  try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
-  return { status: res.status, headers: res.headers, text, json };
+  try { json = res.text ? JSON.parse(res.text) : undefined; } catch { json = undefined; }
+  return { ...res, json };
+}
+
+// fetch cannot choose its local address (Node's own undici is not exposed): node:http can. localhost is taken as
+// 127.0.0.1, since a 127.0.0.x source cannot reach ::1.
+function callFrom(localAddress, url, { method, headers, body, signal }) {
+  const u = new URL(url);
+  if (u.hostname === 'localhost') u.hostname = '127.0.0.1';
+  return new Promise((done, fail) => {
+    const req = http.request(u, { method, headers, localAddress, signal }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => done({
+        status: res.statusCode,
+        headers: new Headers(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
+        text: Buffer.concat(chunks).toString('utf8'),
+      }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
 }
 
 /** Asserts the status of a call, showing the method, URL and body when it differs. */
