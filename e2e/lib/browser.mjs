@@ -1,5 +1,6 @@
 // Debian's Chromium driven by Playwright: no browser download, a fresh profile per launch.
 import { chromium } from 'playwright-core';
+import { GAME, call } from './stack.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
@@ -9,6 +10,54 @@ const ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-export function launchChromium() {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 60_000 });
+/**
+ * Chromium, whose contexts resign the guest games they still hold when they close (also those a failed test left
+ * open, when the browser closes): every guest of these tests is 127.0.0.1, and game-service counts a guest address's
+ * games in play against its limit (games-per-client, 10) until they are 30 minutes without a move, so the games
+ * one run left in play would refuse the next run's guests their games (seen: 10 tests failed on a second run).
+ */
+export async function launchChromium() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 60_000 });
+  const newContext = browser.newContext.bind(browser);
+  const closeBrowser = browser.close.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    const closeContext = context.close.bind(context);
+    context.close = async (closeOptions) => {
+      await resignGuestGames(context);
+      return closeContext(closeOptions);
+    };
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close().catch(() => {}));
+    return page;
+  };
+  browser.close = async (options) => {
+    for (const context of browser.contexts()) await resignGuestGames(context);
+    return closeBrowser(options);
+  };
+  return browser;
+}
+
+/**
+ * Resigns every game whose guest token the web UI keeps in the context's local storage ('bloc.gameTokens', by game
+ * and match id): a finished game answers 409 and a match id 404, both left as they are. Never fails the test.
+ */
+async function resignGuestGames(context) {
+  let tokens = {};
+  try {
+    // bounded: a page on a failed navigation's error page can leave Playwright waiting (20-ui-install)
+    const state = await Promise.race([context.storageState(),
+      new Promise((_, fail) => setTimeout(() => fail(new Error('storage state: no answer')), 5_000).unref())]);
+    const held = state.origins.find((o) => o.origin === new URL(GAME).origin)?.localStorage
+      .find((e) => e.name === 'bloc.gameTokens')?.value;
+    tokens = held ? JSON.parse(held) : {};
+  } catch {
+    return; // the context is gone, or no page ever reached the game's origin
+  }
+  await Promise.all(Object.entries(tokens).map(([id, token]) => call(`${GAME}/api/games/${encodeURIComponent(id)}/resign`,
+    { method: 'POST', headers: { 'X-Game-Token': token } }).catch(() => null)));
 }
