@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
 import { choose } from '../lib/rules.mjs';
+import { GAME, expectStatus } from '../lib/stack.mjs';
 import { boardOf, cellsWith, dropPoint, expectGhost, openApp, playByKeyboard, shoot, trayOf, waitForScoreAbove, numberOf } from '../lib/ui.mjs';
 
 describe('web UI: solo', () => {
@@ -96,6 +97,32 @@ describe('web UI: solo', () => {
     await p2.reload();
     await p2.waitForSelector('text=Endless, with hint and undo.');
     await fr.close();
+
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
+
+  test('a new game ends the one the home page offered to resume: resigned, so it does not stay open', async () => {
+    const { page, errors, context } = await openApp(browser);
+    await page.locator('label[for="level-EASY"]').click();
+    await page.getByTestId('play-solo').click();
+    await page.waitForSelector('.tray button.tray-slot');
+    const first = page.url().split('/').pop();
+    await playByKeyboard(page);
+    await page.goto(`${GAME}/#/`);
+    await page.getByTestId('resume').waitFor();
+    assert.equal(await page.getByTestId('resume').getAttribute('href'), `#/solo/${first}`);
+    assert.match(await page.getByTestId('resume-note').textContent(), /A new game ends this one/);
+
+    await page.getByTestId('play-solo').click();
+    await page.waitForURL((u) => /#\/solo\/[0-9a-f-]{36}$/.test(u.hash) && !u.hash.endsWith(first));
+    await page.waitForSelector('.tray button.tray-slot');
+    const token = await page.evaluate((id) => JSON.parse(localStorage.getItem('bloc.gameTokens'))[id], first);
+    const old = await expectStatus(200, `${GAME}/api/games/${first}`, { headers: { 'X-Game-Token': token } });
+    assert.equal(old.json.status, 'RESIGNED', 'the game given up for a new one is resigned');
+    await page.goto(`${GAME}/#/`);
+    await page.getByTestId('resume').waitFor();
+    assert.notEqual(await page.getByTestId('resume').getAttribute('href'), `#/solo/${first}`, 'the new game is the one to resume');
 
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();

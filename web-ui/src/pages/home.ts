@@ -21,6 +21,25 @@ export function rememberSolo(game: GameState): void {
   else if (localStorage.getItem(RESUME_KEY) === game.id) localStorage.removeItem(RESUME_KEY);
 }
 
+/**
+ * Before a new solo game: ends the one the home page offers to resume, if it is still in play (resigned, so that it is
+ * published with its score), as the games of this family keep one game at a time. Left in play, every game given up
+ * for a new one would count against the player's open games for 30 minutes (game-service's games-per-client, 10), and
+ * a guest could not even reach it to resign it. A daily game is left as it is: it is that day's one attempt.
+ */
+export async function endResumable(): Promise<void> {
+  const id = localStorage.getItem(RESUME_KEY);
+  if (!id) return;
+  try {
+    const g = await games.get(id);
+    if (g.status === 'PLAYING' && g.seedSource === 'DAILY') return;
+    localStorage.removeItem(RESUME_KEY);
+    if (g.status === 'PLAYING') await games.resign(id);
+  } catch {
+    localStorage.removeItem(RESUME_KEY); // gone, or no longer ours: nothing to end
+  }
+}
+
 export async function homePage(main: HTMLElement, route: Route): Promise<void> {
   let level = chosenLevel(route);
   let strength = Number(localStorage.getItem('bloc.strength') ?? 3);
@@ -79,7 +98,8 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
       rememberSolo(g);
       if (g.status === 'PLAYING') {
         main.querySelector('.resume-slot')!.append(h('a.button.resume', { href: `#/solo/${g.id}`, 'data-testid': 'resume' },
-          t('home.resume', { level: t(`level.${g.level}`), score: g.score })));
+          t('home.resume', { level: t(`level.${g.level}`), score: g.score })),
+        g.seedSource === 'DAILY' ? '' : h('p.note', { 'data-testid': 'resume-note' }, t('home.resumeNote')));
       }
     } catch {
       localStorage.removeItem(RESUME_KEY); // gone or no longer ours
