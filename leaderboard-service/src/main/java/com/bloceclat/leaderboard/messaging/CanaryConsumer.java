@@ -56,8 +56,7 @@ public class CanaryConsumer {
     /** Stores one canary; one that cannot be read or stored is dead-lettered ({@link DeadLetters}), never thrown. */
     @Incoming(CHANNEL)
     @Blocking
-    @Retry(maxRetries = -1, maxDuration = 0, delay = 200, jitter = 100, retryOn = TransientFault.class,
-            abortOn = PermanentFault.class)
+    @Retry(maxRetries = -1, maxDuration = 0, delay = 200, jitter = 100, retryOn = TransientFault.class)
     @ExponentialBackoff(factor = 2, maxDelay = 30, maxDelayUnit = ChronoUnit.SECONDS)
     public void receive(ConsumerRecord<String, String> record) {
         CanaryMessage canary;

@@ -3,6 +3,8 @@ package com.bloceclat.leaderboard.messaging;
 import java.nio.charset.StandardCharsets;
 import java.time.temporal.ChronoUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -104,8 +106,7 @@ public class DeadLetters {
     }
 
     private void send(MutinyEmitter<String> emitter, String topic, int partition, long offset,
-            java.util.function.Supplier<Message<String>> whole,
-            java.util.function.Function<RuntimeException, Message<String>> bare) {
+            Supplier<Message<String>> whole, Function<RuntimeException, Message<String>> bare) {
         try {
             try {
                 emitter.sendMessageAndAwait(whole.get());
