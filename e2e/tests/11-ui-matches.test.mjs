@@ -3,8 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
+import { GAME, expectStatus } from '../lib/stack.mjs';
 import { boardOf, loginAs, numberOf, openApp, playByKeyboard, shoot, trayOf } from '../lib/ui.mjs';
 
+const tokenOf = (page, id) => page.evaluate((i) => JSON.parse(localStorage.getItem('bloc.gameTokens'))[i], id);
 const filledCells = (rows) => rows.join('').split('').filter((c) => c === '#').length;
 
 describe('web UI: matches', () => {
@@ -40,6 +42,32 @@ describe('web UI: matches', () => {
     assert.match(await page.getByTestId('target').textContent(), new RegExp(`Score to beat: ${mine}`));
     assert.ok(await numberOf(page, 'other-score') > mine, 'the AI beat the target');
     await shoot(page, 'versus-result');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('versus AI: a new match resigns the one left in play, offered on the home page until then', async () => {
+    const { page, errors, context } = await openApp(browser);
+    await page.locator('label[for="level-EASY"]').click();
+    await page.locator('label[for="strength-1"]').click();
+    await page.getByTestId('play-versus').click();
+    await page.waitForSelector('[data-testid="other-side"] [role=grid]');
+    const first = page.url().split('/').pop();
+    const match = await expectStatus(200, `${GAME}/api/matches/${first}`, { headers: { 'X-Game-Token': await tokenOf(page, first) } });
+    const person = match.json.games[match.json.yourSeat ?? 0].id;
+    await playByKeyboard(page);
+    await page.goto(`${GAME}/#/`);
+    await page.getByTestId('resume-versus').waitFor();
+    assert.equal(await page.getByTestId('resume-versus').getAttribute('href'), `#/versus/${first}`);
+
+    await page.getByTestId('play-versus').click();
+    await page.waitForURL((u) => /#\/versus\/[0-9a-f-]{36}$/.test(u.hash) && !u.hash.endsWith(first));
+    await page.waitForSelector('[data-testid="other-side"] [role=grid]');
+    const old = await expectStatus(200, `${GAME}/api/games/${person}`, { headers: { 'X-Game-Token': await tokenOf(page, person) } });
+    assert.equal(old.json.status, 'RESIGNED', "the person's game of the match left for a new one is resigned");
+    await page.goto(`${GAME}/#/`);
+    await page.getByTestId('resume-versus').waitFor();
+    assert.notEqual(await page.getByTestId('resume-versus').getAttribute('href'), `#/versus/${first}`, 'the new match is the one offered');
     assert.deepEqual(errors, []);
     await context.close();
   });

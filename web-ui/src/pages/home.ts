@@ -9,6 +9,8 @@ import { dailyCard } from './daily';
 
 const LEVEL_KEY = 'bloc.level';
 const RESUME_KEY = 'bloc.resume';
+/** The versus-AI match being played in this browser: its id and the person's game, JSON. */
+const VERSUS_KEY = 'bloc.versus';
 
 export function chosenLevel(route?: Route): Level {
   const wanted = route?.query.get('level') ?? localStorage.getItem(LEVEL_KEY);
@@ -37,6 +39,37 @@ export async function endResumable(): Promise<void> {
     if (g.status === 'PLAYING') await games.resign(id);
   } catch {
     localStorage.removeItem(RESUME_KEY); // gone, or no longer ours: nothing to end
+  }
+}
+
+/** The versus-AI match to offer on the home page while its person's game is being played (match.ts keeps it). */
+export function rememberVersus(matchId: string, mine: GameState, finished: boolean): void {
+  if (!finished && mine.status === 'PLAYING') localStorage.setItem(VERSUS_KEY, JSON.stringify({ match: matchId, game: mine.id }));
+  else if (versusInPlay()?.match === matchId) localStorage.removeItem(VERSUS_KEY);
+}
+
+function versusInPlay(): { match: string; game: string } | undefined {
+  try {
+    const v = JSON.parse(localStorage.getItem(VERSUS_KEY) ?? 'null');
+    return typeof v?.match === 'string' && typeof v?.game === 'string' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Before a new versus-AI match: resigns the person's game of the one being played here, as {@link endResumable} does
+ * for solo. A client may have 3 versus-AI matches open (game-service's ai-matches-per-client): a player trying one
+ * strength after another would otherwise be refused the fourth for 30 minutes.
+ */
+export async function endVersus(): Promise<void> {
+  const v = versusInPlay();
+  localStorage.removeItem(VERSUS_KEY);
+  if (!v) return;
+  try {
+    if ((await games.get(v.game)).status === 'PLAYING') await games.resign(v.game);
+  } catch {
+    // gone, or no longer ours: nothing to end
   }
 }
 
@@ -77,7 +110,9 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
         h('button.primary', { type: 'button', 'data-testid': 'play-solo', onclick: () => go(`#/solo/new?level=${level}`) }, t('home.play'))),
       card('versus', t('home.versus'), t('home.versus.desc'),
         h('div.field', {}, h('span.label', {}, t('home.strength')), strengthPicker),
+        h('div.versus-resume-slot'),
         h('button.primary', { type: 'button', 'data-testid': 'play-versus', onclick: () => act(async () => {
+          await endVersus();
           const m = await matches.create({ mode: 'VERSUS_AI', level, strength });
           if ('id' in m) go(`#/versus/${m.id}`);
         }) }, t('home.play'))),
@@ -90,6 +125,22 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
           : h('div', {}, h('p.note', {}, t('auth.required')), h('button', { type: 'button', onclick: () => void login() }, t('auth.login'))))),
     status,
   );
+
+  const versus = versusInPlay();
+  if (versus) {
+    try {
+      const g = await games.get(versus.game);
+      if (g.status === 'PLAYING') {
+        main.querySelector('.versus-resume-slot')!.append(
+          h('a.button.resume', { href: `#/versus/${versus.match}`, 'data-testid': 'resume-versus' }, t('home.resumeVersus', { score: g.score })),
+          h('p.note', {}, t('home.resumeVersusNote')));
+      } else {
+        localStorage.removeItem(VERSUS_KEY);
+      }
+    } catch {
+      localStorage.removeItem(VERSUS_KEY);
+    }
+  }
 
   const resumeId = localStorage.getItem(RESUME_KEY);
   if (resumeId) {

@@ -8,7 +8,7 @@ import { MatchLive, type GameUpdate } from '../app/live';
 import { go, type Page, type Route } from '../app/router';
 import { errorBox, errorText, overlay, scoreBoard, streakBadge } from '../app/ui';
 import { BoardView } from '../game/board-view';
-import { chosenLevel } from './home';
+import { chosenLevel, rememberVersus } from './home';
 
 const m = defineMessages({
   fr: { connecting: 'Connexion…', offline: 'Connexion perdue, reconnexion…', waitingSince: 'En file depuis {s} s', aiThinking: 'L’IA joue…', blocked: 'Bloqué', playing: 'En jeu', resigned: 'Abandon', won: 'A battu le score' },
@@ -142,6 +142,7 @@ async function duel(main: HTMLElement, matchId: string, kind: 'versus' | 'race')
 
   function showMatch(next: Match): void {
     match = next;
+    if (kind === 'versus') rememberVersus(match.id, match.games[mine], match.status === 'FINISHED');
     showMine(match.games[mine]);
     showOther(match.games[other]);
     if (match.targetScore !== null && match.targetScore !== undefined) {
