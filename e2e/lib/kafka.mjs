@@ -1,6 +1,7 @@
 // The local stack's Kafka from outside, with the broker's own client jar (.bloc/dist): publish one message as a
 // given SCRAM user (e2e/lib/KafkaPublish.java), read topics' partition counts (e2e/lib/KafkaTopics.java) and the
-// members of a consumer group (e2e/lib/KafkaGroup.java).
+// members of a consumer group (e2e/lib/KafkaGroup.java), list and add ACLs as admin (e2e/lib/KafkaAcl.java), and apply
+// platform/kafka/access.conf again as ./bloc up does.
 // Passwords come from .bloc/secrets/bloc.env, which ./bloc up generates (docs/platform.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BOOTSTRAP = process.env.BLOC_KAFKA ?? 'localhost:19092';
 
-const PROGRAMS = ['KafkaPublish', 'KafkaTopics', 'KafkaGroup'];
+const PROGRAMS = ['KafkaPublish', 'KafkaTopics', 'KafkaGroup', 'KafkaAcl'];
 
 function kafkaLibs() {
   const dist = resolve(ROOT, '.bloc/dist');
@@ -77,4 +78,26 @@ export function groupMembers(group) {
   if (res.status !== 0) throw new Error(`KafkaGroup failed (${res.status}): ${res.stderr}`);
   return res.stdout.split('\n').filter((l) => l).map((l) => l.split(' '))
     .map(([member, partitions]) => ({ member, partitions: partitions ? partitions.split(',') : [] }));
+}
+
+/** Every ACL of the broker, one string each: "TYPE PATTERN NAME PRINCIPAL HOST OPERATION PERMISSION". */
+export function acls() {
+  const res = java('KafkaAcl', [BOOTSTRAP, 'list']);
+  if (res.status !== 0) throw new Error(`KafkaAcl list failed (${res.status}): ${res.stderr}`);
+  return res.stdout.split('\n').filter((l) => l);
+}
+
+/** Adds, as admin, the grant of operation (e.g. WRITE) on a literal topic to a user: one no line may allow. */
+export function allowOnTopic(user, operation, topic) {
+  const res = java('KafkaAcl', [BOOTSTRAP, 'allow', user, operation, topic]);
+  if (res.status !== 0) throw new Error(`KafkaAcl allow failed (${res.status}): ${res.stderr}`);
+}
+
+/** Applies platform/kafka/access.conf as ./bloc up does (platform/lib/infra.sh kafka_setup); answers its line. */
+export function kafkaSetup() {
+  const res = spawnSync('bash', ['-c', 'set -euo pipefail; ROOT="$PWD"; source platform/lib/common.sh; '
+    + 'source platform/lib/secrets.sh; source platform/lib/infra.sh; mkdir -p "$LOGS"; kafka_setup'],
+  { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  if (res.status !== 0) throw new Error(`kafka_setup failed (${res.status}): ${res.stdout} ${res.stderr}`);
+  return res.stdout.trim();
 }

@@ -7,10 +7,16 @@ import { createPrivateKey, createPublicKey, randomUUID, sign, verify } from 'nod
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { groupMembers, partitionCounts, publishAs, ROOT } from '../lib/kafka.mjs';
+import { acls, allowOnTopic, groupMembers, kafkaSetup, partitionCounts, publishAs, ROOT } from '../lib/kafka.mjs';
 import { call, eventually, KEYCLOAK } from '../lib/stack.mjs';
 
 const canary = () => JSON.stringify({ id: randomUUID(), sentAt: new Date().toISOString() });
+/** A canary written as user, tried up to 10 times until the answer has the expected status. */
+function writtenBy(user, expected) {
+  let res;
+  for (let i = 0; i < 10 && res?.status !== expected; i++) res = publishAs('bloc-canary', randomUUID(), canary(), { user });
+  return res;
+}
 
 describe('kafka access', () => {
   test('leaderboard-service, a Kafka user of the stack, may not write game-finished or game-events', () => {
@@ -41,6 +47,25 @@ describe('kafka access', () => {
     assert.match(lb.stderr, /TopicAuthorizationException/);
     const game = publishAs('bloc-canary', randomUUID(), canary());
     assert.equal(game.status, 0, game.stderr);
+  });
+
+  test('the setup leaves the broker exactly the ACLs access.conf lists: a grant no line allows is removed', () => {
+    // leaderboard-service's Write on bloc-canary: what access.conf granted before 5 December, which a broker set up
+    // then kept, since the setup only added ACLs
+    allowOnTopic('leaderboard-service', 'WRITE', 'bloc-canary');
+    const stale = 'TOPIC LITERAL bloc-canary User:leaderboard-service * WRITE ALLOW';
+    assert.ok(acls().includes(stale));
+    // (an ACL reaches the broker's authorizer through the metadata log: a moment after it is committed)
+    const before = writtenBy('leaderboard-service', 0);
+    assert.equal(before.status, 0, `the stale grant works: ${before.stderr}`);
+
+    assert.match(kafkaSetup(), /removed 1 no line allows/);
+    const after = acls();
+    assert.ok(!after.includes(stale), 'the stale grant is gone');
+    assert.ok(after.includes('TOPIC LITERAL bloc-canary User:game-service * WRITE ALLOW'), 'the listed ones stay');
+    const refused = writtenBy('leaderboard-service', 3);
+    assert.equal(refused.status, 3, `written after the setup: ${refused.status} ${refused.stdout} ${refused.stderr}`);
+    assert.doesNotMatch(kafkaSetup(), /removed/, 'applied again, it changes nothing');
   });
 
   test('game-finished and game-events have 6 partitions', () => {

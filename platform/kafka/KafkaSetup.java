@@ -1,13 +1,16 @@
 // Applies platform/kafka/access.conf to the local stack's broker, as its super user: creates the topics (or adds
 // partitions up to the listed count), sets the SCRAM-SHA-512 password of every user the file names (from
-// KAFKA_<USER>_PASSWORD, e.g. KAFKA_GAME_SERVICE_PASSWORD) and adds the ACLs. Idempotent; one JVM, run by
-// ./bloc up after the broker starts:
+// KAFKA_<USER>_PASSWORD, e.g. KAFKA_GAME_SERVICE_PASSWORD), adds the ACLs and removes every ACL no line of the file
+// allows (one an older file granted, or one added by hand), so that the broker allows exactly what the file says.
+// Idempotent; one JVM, run by ./bloc up after the broker starts:
 //   KAFKA_ADMIN_PASSWORD=... KAFKA_GAME_SERVICE_PASSWORD=... KAFKA_LEADERBOARD_SERVICE_PASSWORD=... java -cp '.bloc/dist/kafka-<version>/libs/*' platform/kafka/KafkaSetup.java \
 //       localhost:19092 platform/kafka/access.conf
 // docker compose and k8s apply the same file with the image's CLI tools (platform/kafka/kafka-setup.sh).
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +29,7 @@ import org.apache.kafka.clients.admin.UserScramCredentialAlteration;
 import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.common.acl.AccessControlEntry;
 import org.apache.kafka.common.acl.AclBinding;
+import org.apache.kafka.common.acl.AclBindingFilter;
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.acl.AclPermissionType;
 import org.apache.kafka.common.resource.PatternType;
@@ -102,8 +106,16 @@ public class KafkaSetup {
             }
             admin.alterUserScramCredentials(passwords).all().get();
             admin.createAcls(acls).all().get();
+            // added before the stale ones go, so that no grant the file keeps is ever missing meanwhile
+            Set<AclBinding> wanted = new HashSet<>(acls);
+            Collection<AclBinding> stale = admin.describeAcls(AclBindingFilter.ANY).values().get().stream()
+                    .filter(b -> !wanted.contains(b)).toList();
+            if (!stale.isEmpty()) {
+                admin.deleteAcls(stale.stream().map(AclBinding::toFilter).toList()).all().get();
+            }
             System.out.println("Kafka: topics " + topics + " (created " + create.stream().map(NewTopic::name).toList()
-                    + ", partitions added to " + grow.keySet() + "), users " + users + ", " + acls.size() + " ACLs");
+                    + ", partitions added to " + grow.keySet() + "), users " + users + ", " + acls.size() + " ACLs"
+                    + (stale.isEmpty() ? "" : ", removed " + stale.size() + " no line allows: " + stale));
         }
     }
 }

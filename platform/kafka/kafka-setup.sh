@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Applies access.conf (topics, SCRAM users, ACLs) with the apache/kafka image's CLI tools: docker compose's
 # kafka-setup service and the k8s Job kafka-setup run it once the broker listens (the local stack runs
-# KafkaSetup.java instead, same file). Idempotent. Logs in as the super user admin (SASL PLAIN, its password in
+# KafkaSetup.java instead, same file). Idempotent: the ACLs the file lists are added, then every other ACL of the
+# broker (one an older access.conf granted, or one added by hand) is removed. Logs in as the super user admin (SASL PLAIN, its password in
 # KAFKA_ADMIN_PASSWORD); each user's SCRAM-SHA-512 password comes from KAFKA_<USER>_PASSWORD
 # (KAFKA_GAME_SERVICE_PASSWORD, KAFKA_LEADERBOARD_SERVICE_PASSWORD).
 set -euo pipefail
@@ -27,7 +28,14 @@ for try in $(seq 1 60); do
   sleep 2
 done
 
+# CamelCase (access.conf, the CLI's --operation) and UPPER_SNAKE (the CLI's --list) names of an operation.
+# (bash and POSIX sed only: the image's tools may be BusyBox's)
+upper_snake() { local s; s="$(sed -E 's/([a-z])([A-Z])/\1_\2/g' <<<"$1")"; echo "${s^^}"; }
+camel() { local w out="" words; IFS=_ read -ra words <<<"${1,,}"; for w in "${words[@]}"; do out+="${w^}"; done; echo "$out"; }
+
 users=()
+# every ACL the file allows, as "TYPE PATTERN NAME PRINCIPAL HOST OPERATION PERMISSION" (the words of the --list)
+declare -A wanted=()
 while read -r kind a b c d e; do
   case "$kind" in
     '' | '#'*) ;;
@@ -42,7 +50,10 @@ while read -r kind a b c d e; do
     allow)
       operations=()
       IFS=, read -ra ops <<<"$b"
-      for op in "${ops[@]}"; do operations+=(--operation "$op"); done
+      for op in "${ops[@]}"; do
+        operations+=(--operation "$op")
+        wanted["$(upper_snake "$c") $(upper_snake "$d") $e User:$a * $(upper_snake "$op") ALLOW"]=1
+      done
       kafka kafka-acls.sh --add --allow-principal "User:$a" "${operations[@]}" "--$c" "$e" \
         --resource-pattern-type "$d" >/dev/null
       echo "kafka-setup: allow $a $b on $c $d $e"
@@ -51,6 +62,33 @@ while read -r kind a b c d e; do
     *) echo "kafka-setup: $ACCESS_CONF: cannot read '$kind $a $b $c $d $e'" >&2; exit 1 ;;
   esac
 done <"$ACCESS_CONF"
+
+# The broker's ACLs, one line each in the words above, read from the CLI's --list:
+#   Current ACLs for resource `ResourcePattern(resourceType=TOPIC, name=game-finished, patternType=LITERAL)`:
+#   	(principal=User:game-service, host=*, operation=WRITE, permissionType=ALLOW)
+present="$(kafka kafka-acls.sh --list | sed -nE \
+  -e 's/^Current ACLs for resource `ResourcePattern\(resourceType=([A-Z_]+), name=(.*), patternType=([A-Z_]+)\)`:.*/R \1 \3 \2/p' \
+  -e 's/^[[:space:]]*\(principal=(.*), host=(.*), operation=([A-Z_]+), permissionType=([A-Z]+)\).*/E \1 \2 \3 \4/p' \
+  | awk '$1 == "R" { r = $2 " " $3 " " $4; next } $1 == "E" { print r, $2, $3, $4, $5 }')"
+removed=0
+while read -r type pattern name principal host op permission; do
+  [[ -n "$type" ]] || continue
+  [[ -z "${wanted["$type $pattern $name $principal $host $op $permission"]:-}" ]] || continue
+  case "$type" in
+    CLUSTER) resource=(--cluster) ;;
+    TRANSACTIONAL_ID) resource=(--transactional-id "$name") ;;
+    DELEGATION_TOKEN) resource=(--delegation-token "$name") ;;
+    USER) resource=(--user-principal "$name") ;;
+    *) resource=("--${type,,}" "$name") ;;
+  esac
+  side="${permission,,}"  # allow or deny
+  kafka kafka-acls.sh --remove --force "--$side-principal" "$principal" "--$side-host" "$host" \
+    --operation "$(camel "$op")" "${resource[@]}" --resource-pattern-type "${pattern,,}" \
+    </dev/null >/dev/null
+  echo "kafka-setup: removed $permission $principal $op on $type $pattern $name (no line of $ACCESS_CONF allows it)"
+  removed=$((removed + 1))
+done <<<"$present"
+echo "kafka-setup: ${#wanted[@]} ACLs as listed, $removed removed"
 
 for user in $(printf '%s\n' "${users[@]}" | sort -u); do
   var="KAFKA_$(tr 'a-z-' 'A-Z_' <<<"$user")_PASSWORD"
