@@ -1,7 +1,8 @@
 // Applies platform/kafka/access.conf to the local stack's broker, as its super user: creates the topics (or adds
 // partitions up to the listed count), sets the SCRAM-SHA-512 password of every user the file names (from
-// KAFKA_<USER>_PASSWORD, e.g. KAFKA_GAME_SERVICE_PASSWORD), adds the ACLs and removes every ACL no line of the file
-// allows (one an older file granted, or one added by hand), so that the broker allows exactly what the file says.
+// KAFKA_<USER>_PASSWORD, e.g. KAFKA_GAME_SERVICE_PASSWORD), adds the ACLs and removes every ALLOW ACL no line of the
+// file lists (one an older file granted, or one added by hand), so that the broker allows exactly what the file says;
+// DENY entries are left alone (they only narrow what is allowed: an operator's emergency deny outlives a setup run).
 // Idempotent; one JVM, run by ./bloc up after the broker starts:
 //   KAFKA_ADMIN_PASSWORD=... KAFKA_GAME_SERVICE_PASSWORD=... KAFKA_LEADERBOARD_SERVICE_PASSWORD=... java -cp '.bloc/dist/kafka-<version>/libs/*' platform/kafka/KafkaSetup.java \
 //       localhost:19092 platform/kafka/access.conf
@@ -60,7 +61,9 @@ public class KafkaSetup {
                         PatternType.valueOf(f[4].toUpperCase()));
                 for (String op : f[2].split(",")) {
                     acls.add(new AclBinding(resource, new AccessControlEntry("User:" + f[1], "*",
-                            AclOperation.fromString(op), AclPermissionType.ALLOW)));
+                            // DescribeConfigs in the file, DESCRIBE_CONFIGS for Kafka (as the CLI reads it)
+                            AclOperation.fromString(op.replaceAll("([a-z])([A-Z])", "$1_$2")),
+                            AclPermissionType.ALLOW)));
                 }
             } else {
                 throw new IllegalArgumentException(args[1] + ":" + n + ": cannot read '" + line + "'");
@@ -109,7 +112,8 @@ public class KafkaSetup {
             // added before the stale ones go, so that no grant the file keeps is ever missing meanwhile
             Set<AclBinding> wanted = new HashSet<>(acls);
             Collection<AclBinding> stale = admin.describeAcls(AclBindingFilter.ANY).values().get().stream()
-                    .filter(b -> !wanted.contains(b)).toList();
+                    .filter(b -> b.entry().permissionType() == AclPermissionType.ALLOW && !wanted.contains(b))
+                    .toList();
             if (!stale.isEmpty()) {
                 admin.deleteAcls(stale.stream().map(AclBinding::toFilter).toList()).all().get();
             }

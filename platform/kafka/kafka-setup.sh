@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Applies access.conf (topics, SCRAM users, ACLs) with the apache/kafka image's CLI tools: docker compose's
 # kafka-setup service and the k8s Job kafka-setup run it once the broker listens (the local stack runs
-# KafkaSetup.java instead, same file). Idempotent: the ACLs the file lists are added, then every other ACL of the
-# broker (one an older access.conf granted, or one added by hand) is removed. Logs in as the super user admin (SASL PLAIN, its password in
+# KafkaSetup.java instead, same file). Idempotent: the ACLs the file lists are added, and last every other ALLOW ACL
+# of the broker (one an older access.conf granted, or one added by hand) is removed. Logs in as the super user admin (SASL PLAIN, its password in
 # KAFKA_ADMIN_PASSWORD); each user's SCRAM-SHA-512 password comes from KAFKA_<USER>_PASSWORD
 # (KAFKA_GAME_SERVICE_PASSWORD, KAFKA_LEADERBOARD_SERVICE_PASSWORD).
 set -euo pipefail
@@ -63,16 +63,29 @@ while read -r kind a b c d e; do
   esac
 done <"$ACCESS_CONF"
 
-# The broker's ACLs, one line each in the words above, read from the CLI's --list:
+for user in $(printf '%s\n' "${users[@]}" | sort -u); do
+  var="KAFKA_$(tr 'a-z-' 'A-Z_' <<<"$user")_PASSWORD"
+  password="${!var:?no password for Kafka user $user ($var)}"
+  kafka kafka-configs.sh --alter --entity-type users --entity-name "$user" \
+    --add-config "SCRAM-SHA-512=[iterations=8192,password=$password]" >/dev/null
+  echo "kafka-setup: SCRAM-SHA-512 user $user"
+done
+
+# Last, once the users have their passwords: every ALLOW ACL of the broker that no line lists is removed (a grant
+# an older access.conf made, or one added by hand). DENY entries are left alone (they only ever narrow what is
+# allowed: an operator's emergency deny must outlive a setup run). The ACLs, read from the CLI's --list:
 #   Current ACLs for resource `ResourcePattern(resourceType=TOPIC, name=game-finished, patternType=LITERAL)`:
 #   	(principal=User:game-service, host=*, operation=WRITE, permissionType=ALLOW)
+# as "TYPE|PATTERN|NAME|PRINCIPAL|HOST|OPERATION|PERMISSION" lines ("|": names may hold spaces). One that cannot be
+# removed is reported and left, and the setup still succeeds, so that the services start.
 present="$(kafka kafka-acls.sh --list | sed -nE \
-  -e 's/^Current ACLs for resource `ResourcePattern\(resourceType=([A-Z_]+), name=(.*), patternType=([A-Z_]+)\)`:.*/R \1 \3 \2/p' \
-  -e 's/^[[:space:]]*\(principal=(.*), host=(.*), operation=([A-Z_]+), permissionType=([A-Z]+)\).*/E \1 \2 \3 \4/p' \
-  | awk '$1 == "R" { r = $2 " " $3 " " $4; next } $1 == "E" { print r, $2, $3, $4, $5 }')"
+  -e 's/^Current ACLs for resource `ResourcePattern\(resourceType=([A-Z_]+), name=(.*), patternType=([A-Z_]+)\)`:.*/R|\1|\3|\2/p' \
+  -e 's/^[[:space:]]*\(principal=(.*), host=(.*), operation=([A-Z_]+), permissionType=([A-Z]+)\).*/E|\1|\2|\3|\4/p' \
+  | awk -F'|' '$1 == "R" { r = $2 "|" $3 "|" $4; next } $1 == "E" { print r "|" $2 "|" $3 "|" $4 "|" $5 }')"
 removed=0
-while read -r type pattern name principal host op permission; do
-  [[ -n "$type" ]] || continue
+failed=0
+while IFS='|' read -r type pattern name principal host op permission; do
+  [[ -n "$type" && "$permission" == ALLOW ]] || continue
   [[ -z "${wanted["$type $pattern $name $principal $host $op $permission"]:-}" ]] || continue
   case "$type" in
     CLUSTER) resource=(--cluster) ;;
@@ -81,19 +94,13 @@ while read -r type pattern name principal host op permission; do
     USER) resource=(--user-principal "$name") ;;
     *) resource=("--${type,,}" "$name") ;;
   esac
-  side="${permission,,}"  # allow or deny
-  kafka kafka-acls.sh --remove --force "--$side-principal" "$principal" "--$side-host" "$host" \
-    --operation "$(camel "$op")" "${resource[@]}" --resource-pattern-type "${pattern,,}" \
-    </dev/null >/dev/null
-  echo "kafka-setup: removed $permission $principal $op on $type $pattern $name (no line of $ACCESS_CONF allows it)"
-  removed=$((removed + 1))
+  if kafka kafka-acls.sh --remove --force --allow-principal "$principal" --allow-host "$host" \
+      --operation "$(camel "$op")" "${resource[@]}" --resource-pattern-type "${pattern,,}" </dev/null >/dev/null; then
+    echo "kafka-setup: removed ALLOW $principal $op on $type $pattern $name (no line of $ACCESS_CONF allows it)"
+    removed=$((removed + 1))
+  else
+    echo "kafka-setup: WARNING: could not remove ALLOW $principal $op on $type $pattern $name, which no line allows" >&2
+    failed=$((failed + 1))
+  fi
 done <<<"$present"
-echo "kafka-setup: ${#wanted[@]} ACLs as listed, $removed removed"
-
-for user in $(printf '%s\n' "${users[@]}" | sort -u); do
-  var="KAFKA_$(tr 'a-z-' 'A-Z_' <<<"$user")_PASSWORD"
-  password="${!var:?no password for Kafka user $user ($var)}"
-  kafka kafka-configs.sh --alter --entity-type users --entity-name "$user" \
-    --add-config "SCRAM-SHA-512=[iterations=8192,password=$password]" >/dev/null
-  echo "kafka-setup: SCRAM-SHA-512 user $user"
-done
+echo "kafka-setup: ${#wanted[@]} ACLs as listed, $removed removed, $failed not removed"

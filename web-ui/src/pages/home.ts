@@ -1,5 +1,5 @@
 import { m as tm } from './together-i18n';
-import { games, LEVELS, matches, type GameState, type Level } from '../app/api';
+import { ApiError, games, LEVELS, matches, type GameState, type Level } from '../app/api';
 import { login, user } from '../app/auth';
 import { h } from '../app/dom';
 import { t } from '../app/i18n';
@@ -24,21 +24,22 @@ export function rememberSolo(game: GameState): void {
 }
 
 /**
- * Before a new solo game: ends the one the home page offers to resume, if it is still in play (resigned, so that it is
- * published with its score), as the games of this family keep one game at a time. Left in play, every game given up
- * for a new one would count against the player's open games for 30 minutes (game-service's games-per-client, 10), and
- * a guest could not even reach it to resign it. A daily game is left as it is: it is that day's one attempt.
+ * The home page's Play, when it offers to resume a solo game (the one it showed, {@code id}, beside the note "a new
+ * game ends this one"): resigns that game if it is still in play, so that it is published with its score, as the games
+ * of this family keep one game at a time. Left in play, every game given up for a new one would count against the
+ * player's open games for 30 minutes (game-service's games-per-client, 10), and a guest could not even reach it to
+ * resign it. A daily game is left as it is: it is that day's one attempt. Never stops the new game: a failure leaves
+ * the old one as it was (the offer is forgotten only when the game is gone or no longer ours).
  */
-export async function endResumable(): Promise<void> {
-  const id = localStorage.getItem(RESUME_KEY);
-  if (!id) return;
+async function endResumable(id: string): Promise<void> {
+  const forget = () => { if (localStorage.getItem(RESUME_KEY) === id) localStorage.removeItem(RESUME_KEY); };
   try {
     const g = await games.get(id);
     if (g.status === 'PLAYING' && g.seedSource === 'DAILY') return;
-    localStorage.removeItem(RESUME_KEY);
     if (g.status === 'PLAYING') await games.resign(id);
-  } catch {
-    localStorage.removeItem(RESUME_KEY); // gone, or no longer ours: nothing to end
+    forget();
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) forget();
   }
 }
 
@@ -58,18 +59,18 @@ function versusInPlay(): { match: string; game: string } | undefined {
 }
 
 /**
- * Before a new versus-AI match: resigns the person's game of the one being played here, as {@link endResumable} does
- * for solo. A client may have 3 versus-AI matches open (game-service's ai-matches-per-client): a player trying one
- * strength after another would otherwise be refused the fourth for 30 minutes.
+ * The home page's Play for versus AI, when it offers to resume a match (the one it showed): resigns the person's game
+ * of it, as {@link endResumable} does for solo. A client may have 3 versus-AI matches open (game-service's
+ * ai-matches-per-client); a resigned match still counts until the AI has beaten its score or is blocked (its
+ * searches go on until then), which frees it sooner than the 30 minutes a match left in play counts.
  */
-export async function endVersus(): Promise<void> {
-  const v = versusInPlay();
-  localStorage.removeItem(VERSUS_KEY);
-  if (!v) return;
+async function endVersus(v: { match: string; game: string }): Promise<void> {
+  const forget = () => { if (versusInPlay()?.match === v.match) localStorage.removeItem(VERSUS_KEY); };
   try {
     if ((await games.get(v.game)).status === 'PLAYING') await games.resign(v.game);
-  } catch {
-    // gone, or no longer ours: nothing to end
+    forget();
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) forget();
   }
 }
 
@@ -98,6 +99,9 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
   };
 
   const dailyEntry = dailyCard(() => level);
+  // the games this page offers to resume, beside the note that a new one ends them (set once they are read below)
+  let offeredSolo: string | undefined;
+  let offeredVersus: { match: string; game: string } | undefined;
 
   main.append(
     h('section.hero', {}, h('h1', {}, t('app.title')), h('p.tagline', {}, t('home.tagline'))),
@@ -107,12 +111,15 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
     h('div.modes', {},
       dailyEntry.root,
       card('solo', t('home.solo'), t('home.solo.desc'),
-        h('button.primary', { type: 'button', 'data-testid': 'play-solo', onclick: () => go(`#/solo/new?level=${level}`) }, t('home.play'))),
+        h('button.primary', { type: 'button', 'data-testid': 'play-solo', onclick: () => act(async () => {
+          if (offeredSolo) await endResumable(offeredSolo);
+          go(`#/solo/new?level=${level}`);
+        }) }, t('home.play'))),
       card('versus', t('home.versus'), t('home.versus.desc'),
         h('div.field', {}, h('span.label', {}, t('home.strength')), strengthPicker),
         h('div.versus-resume-slot'),
         h('button.primary', { type: 'button', 'data-testid': 'play-versus', onclick: () => act(async () => {
-          await endVersus();
+          if (offeredVersus) await endVersus(offeredVersus);
           const m = await matches.create({ mode: 'VERSUS_AI', level, strength });
           if ('id' in m) go(`#/versus/${m.id}`);
         }) }, t('home.play'))),
@@ -131,6 +138,7 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
     try {
       const g = await games.get(versus.game);
       if (g.status === 'PLAYING') {
+        offeredVersus = versus;
         main.querySelector('.versus-resume-slot')!.append(
           h('a.button.resume', { href: `#/versus/${versus.match}`, 'data-testid': 'resume-versus' }, t('home.resumeVersus', { score: g.score })),
           h('p.note', {}, t('home.resumeVersusNote')));
@@ -148,6 +156,7 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
       const g = await games.get(resumeId);
       rememberSolo(g);
       if (g.status === 'PLAYING') {
+        if (g.seedSource !== 'DAILY') offeredSolo = g.id;
         main.querySelector('.resume-slot')!.append(h('a.button.resume', { href: `#/solo/${g.id}`, 'data-testid': 'resume' },
           t('home.resume', { level: t(`level.${g.level}`), score: g.score })),
         g.seedSource === 'DAILY' ? '' : h('p.note', { 'data-testid': 'resume-note' }, t('home.resumeNote')));

@@ -142,7 +142,7 @@ async function duel(main: HTMLElement, matchId: string, kind: 'versus' | 'race')
 
   function showMatch(next: Match): void {
     match = next;
-    if (kind === 'versus') rememberVersus(match.id, match.games[mine], match.status === 'FINISHED');
+    if (match.mode === 'VERSUS_AI') rememberVersus(match.id, match.games[mine], match.status === 'FINISHED');
     showMine(match.games[mine]);
     showOther(match.games[other]);
     if (match.targetScore !== null && match.targetScore !== undefined) {

@@ -6,7 +6,7 @@ import { go, type Page, type Route } from '../app/router';
 import { errorBox, errorText, overlay, scoreBoard, streakBadge } from '../app/ui';
 import { BoardView } from '../game/board-view';
 import { boardHref, dailyOf, dm, playDaily } from './daily';
-import { chosenLevel, endResumable, rememberSolo } from './home';
+import { chosenLevel, rememberSolo } from './home';
 
 const bestKey = (level: string) => `bloc.best.${level}`;
 
@@ -18,7 +18,6 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
       return;
     }
     const seed = route.query.get('seed');
-    await endResumable();
     const g = await games.create(chosenLevel(route), seed ? Number(seed) : undefined);
     go(`#/solo/${g.id}`, true);
     return;

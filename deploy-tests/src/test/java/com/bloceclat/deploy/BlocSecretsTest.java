@@ -128,9 +128,12 @@ class BlocSecretsTest {
         Process p = new ProcessBuilder("bash", "-c", "set -euo pipefail; ROOT=\"$PWD\"; source platform/lib/common.sh; "
                 + "STATE=\"$1\"; LOGS=\"$1/logs\"; source platform/lib/secrets.sh; " + function, "bash",
                 state.toString())
-                .directory(ServiceModule.ROOT.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), function + " did not end");
-        assertEquals(0, p.exitValue(), function + ": " + out);
+                .directory(ServiceModule.ROOT.toFile()).redirectErrorStream(true)
+                .redirectOutput(state.resolve("out.log").toFile()).start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(function + " did not end in 60 s");
+        }
+        assertEquals(0, p.exitValue(), function + ": " + Files.readString(state.resolve("out.log")));
     }
 }
