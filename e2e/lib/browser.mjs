@@ -32,7 +32,7 @@ export async function launchChromium() {
   browser.newPage = async (options) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    page.once('close', () => void context.close().catch(() => {}));
+    page.close = () => context.close(); // as Playwright's own newPage: the page's context goes with it
     return page;
   };
   browser.close = async (options) => {
