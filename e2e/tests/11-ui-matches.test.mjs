@@ -72,6 +72,32 @@ describe('web UI: matches', () => {
     await context.close();
   });
 
+  test('two players: a new match resigns the games of the one left in play, offered on the home page until then', async () => {
+    const { page, errors, context } = await openApp(browser);
+    await page.locator('label[for="level-EASY"]').click();
+    await page.getByTestId('play-two').click();
+    await page.getByTestId('two-start').click();
+    await page.waitForSelector('.tray button.tray-slot');
+    const first = page.url().split('/').pop();
+    const match = await expectStatus(200, `${GAME}/api/matches/${first}`, { headers: { 'X-Game-Token': await tokenOf(page, first) } });
+    await playByKeyboard(page);
+    await page.goto(`${GAME}/#/`);
+    await page.getByTestId('resume-two').waitFor();
+    assert.equal(await page.getByTestId('resume-two').getAttribute('href'), `#/two/${first}`);
+
+    await page.getByTestId('play-two').click();
+    await page.getByTestId('two-start').waitFor();
+    for (const g of match.json.games) {
+      const old = await expectStatus(200, `${GAME}/api/games/${g.id}`, { headers: { 'X-Game-Token': await tokenOf(page, g.id) } });
+      assert.equal(old.json.status, 'RESIGNED', `seat ${g.seat ?? ''} of the match left for a new one is resigned`);
+    }
+    await page.goto(`${GAME}/#/`);
+    await page.locator('#mode-two').waitFor();
+    assert.equal(await page.getByTestId('resume-two').count(), 0, 'nothing left to resume');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('two players on one device: names, player 1, the hand-over, player 2 on the same pieces, the comparison', async () => {
     const { page, errors, context } = await openApp(browser);
     await page.locator('label[for="level-EASY"]').click();

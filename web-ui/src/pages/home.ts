@@ -1,5 +1,5 @@
 import { m as tm } from './together-i18n';
-import { ApiError, games, LEVELS, matches, type GameState, type Level } from '../app/api';
+import { ApiError, games, LEVELS, matches, type GameState, type Level, type Match } from '../app/api';
 import { login, user } from '../app/auth';
 import { h } from '../app/dom';
 import { t } from '../app/i18n';
@@ -11,6 +11,8 @@ const LEVEL_KEY = 'bloc.level';
 const RESUME_KEY = 'bloc.resume';
 /** The versus-AI match being played in this browser: its id and the person's game, JSON. */
 const VERSUS_KEY = 'bloc.versus';
+/** The two-player match being played on this device: its id and its two games, JSON. */
+const TWO_KEY = 'bloc.twoInPlay';
 
 export function chosenLevel(route?: Route): Level {
   const wanted = route?.query.get('level') ?? localStorage.getItem(LEVEL_KEY);
@@ -58,6 +60,40 @@ function versusInPlay(): { match: string; game: string } | undefined {
   }
 }
 
+/** The two-player match to offer on the home page while one of its games is being played (two.ts keeps it). */
+export function rememberTwo(match: Match): void {
+  if (match.status !== 'FINISHED' && match.games.some((g) => g.status === 'PLAYING')) {
+    localStorage.setItem(TWO_KEY, JSON.stringify({ match: match.id, games: match.games.map((g) => g.id) }));
+  } else if (twoInPlay()?.match === match.id) {
+    localStorage.removeItem(TWO_KEY);
+  }
+}
+
+function twoInPlay(): { match: string; games: string[] } | undefined {
+  try {
+    const v = JSON.parse(localStorage.getItem(TWO_KEY) ?? 'null');
+    return typeof v?.match === 'string' && Array.isArray(v?.games) && v.games.every((g: unknown) => typeof g === 'string') ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The home page's Play for two players, when it offers to resume a match: resigns its games still in play, as
+ * {@link endResumable} does for solo (a two-player match is two of the player's 10 open games).
+ */
+async function endTwo(v: { match: string; games: string[] }): Promise<void> {
+  const forget = () => { if (twoInPlay()?.match === v.match) localStorage.removeItem(TWO_KEY); };
+  try {
+    for (const id of v.games) {
+      if ((await games.get(id)).status === 'PLAYING') await games.resign(id);
+    }
+    forget();
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) forget();
+  }
+}
+
 /**
  * The home page's Play for versus AI, when it offers to resume a match (the one it showed): resigns the person's game
  * of it, as {@link endResumable} does for solo. A client may have 3 versus-AI matches open (game-service's
@@ -102,6 +138,7 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
   // the games this page offers to resume, beside the note that a new one ends them (set once they are read below)
   let offeredSolo: string | undefined;
   let offeredVersus: { match: string; game: string } | undefined;
+  let offeredTwo: { match: string; games: string[] } | undefined;
 
   main.append(
     h('section.hero', {}, h('h1', {}, t('app.title')), h('p.tagline', {}, t('home.tagline'))),
@@ -124,7 +161,11 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
           if ('id' in m) go(`#/versus/${m.id}`);
         }) }, t('home.play'))),
       card('two', t('home.two'), t('home.two.desc'),
-        h('button.primary', { type: 'button', 'data-testid': 'play-two', onclick: () => go(`#/two?level=${level}`) }, t('home.play'))),
+        h('div.two-resume-slot'),
+        h('button.primary', { type: 'button', 'data-testid': 'play-two', onclick: () => act(async () => {
+          if (offeredTwo) await endTwo(offeredTwo);
+          go(`#/two?level=${level}`);
+        }) }, t('home.play'))),
       card('race', t('home.race'), t('home.race.desc'),
         user()
           ? h('div.actions', {}, h('button.primary', { type: 'button', 'data-testid': 'play-race', onclick: () => go(`#/race?level=${level}`) }, t('race.join')),
@@ -147,6 +188,22 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
       }
     } catch {
       localStorage.removeItem(VERSUS_KEY);
+    }
+  }
+
+  const two = twoInPlay();
+  if (two) {
+    try {
+      const m = await matches.get(two.match);
+      rememberTwo(m);
+      if (twoInPlay()?.match === m.id) {
+        offeredTwo = two;
+        main.querySelector('.two-resume-slot')!.append(
+          h('a.button.resume', { href: `#/two/${m.id}`, 'data-testid': 'resume-two' }, t('home.resumeTwo')),
+          h('p.note', {}, t('home.resumeVersusNote')));
+      }
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 403 || e.status === 404)) localStorage.removeItem(TWO_KEY);
     }
   }
 

@@ -6,7 +6,7 @@ import { t } from '../app/i18n';
 import { go, type Page, type Route } from '../app/router';
 import { errorBox, errorText, overlay, scoreBoard, streakBadge } from '../app/ui';
 import { BoardView } from '../game/board-view';
-import { chosenLevel } from './home';
+import { chosenLevel, rememberTwo } from './home';
 
 const namesKey = (id: string) => `bloc.two.${id}`;
 
@@ -20,6 +20,7 @@ export async function twoPage(main: HTMLElement, route: Route): Promise<Page | v
     main.append(errorBox(e));
     return;
   }
+  rememberTwo(match);
   const names: [string, string] = JSON.parse(localStorage.getItem(namesKey(id)) ?? 'null') ?? [t('two.player', { n: 1 }), t('two.player', { n: 2 })];
   const seatPlaying = () => (match.games[0].status === 'PLAYING' ? 0 : 1);
   let seat = seatPlaying();
@@ -57,6 +58,7 @@ export async function twoPage(main: HTMLElement, route: Route): Promise<Page | v
 
   async function next(): Promise<void> {
     match = await matches.get(match.id);
+    rememberTwo(match);
     if (match.status === 'FINISHED' || seatPlaying() === 1 && match.games[1].status !== 'PLAYING') {
       finish();
     } else if (seat === 0) {
