@@ -1,9 +1,8 @@
-// The local stack's broker's ACLs, as its super user admin (password KAFKA_ADMIN_PASSWORD of .bloc/secrets/bloc.env):
+// The local stack's broker's ACLs, as its super user admin (password KAFKA_ADMIN_PASSWORD of .bloc/secrets/bloc.env,
+// read by KafkaPublish.password: compiled with it by e2e/lib/kafka.mjs, not a single-file program):
 //   KafkaAcl BOOTSTRAP list                       one line an ACL: TYPE PATTERN NAME PRINCIPAL HOST OPERATION PERMISSION
 //   KafkaAcl BOOTSTRAP allow USER OPERATION TOPIC  adds that grant on the literal topic (what an older access.conf
 //                                                  or a hand may have left)
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 
@@ -24,7 +23,7 @@ public class KafkaAcl {
         p.put("security.protocol", "SASL_PLAINTEXT");
         p.put("sasl.mechanism", "SCRAM-SHA-512");
         p.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"admin\""
-                + " password=\"" + password() + "\";");
+                + " password=\"" + KafkaPublish.password("admin") + "\";");
         try (Admin admin = Admin.create(p)) {
             if (args[1].equals("list")) {
                 for (AclBinding b : admin.describeAcls(AclBindingFilter.ANY).values().get()) {
@@ -42,16 +41,5 @@ public class KafkaAcl {
                 System.exit(2);
             }
         }
-    }
-
-    static String password() throws Exception {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path file = dir.resolve(".bloc/secrets/bloc.env");
-            if (Files.isRegularFile(file)) {
-                return Files.readAllLines(file).stream().filter(l -> l.startsWith("KAFKA_ADMIN_PASSWORD="))
-                        .map(l -> l.substring(l.indexOf('=') + 1)).reduce((a, b) -> b).orElseThrow();
-            }
-        }
-        throw new IllegalStateException("no .bloc/secrets/bloc.env: run ./bloc up");
     }
 }
