@@ -127,4 +127,45 @@ describe('web UI: solo', () => {
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });
+
+  test('the offer to resume outlives a failed read of the game (a 503, offline): only a game gone or not ours is forgotten', async () => {
+    const { page, errors, context } = await openApp(browser);
+    await page.locator('label[for="level-EASY"]').click();
+    await page.getByTestId('play-solo').click();
+    await page.waitForSelector('.tray button.tray-slot');
+    const id = page.url().split('/').pop();
+    await page.goto(`${GAME}/#/`);
+    await page.getByTestId('resume').waitFor();
+
+    // game-service restarting, then the player offline: the home page cannot read the game and offers nothing,
+    // but keeps it for the next visit
+    const game = `**/api/games/${id}`;
+    const stored = () => page.evaluate(() => localStorage.getItem('bloc.resume'));
+    const visitWith = async (answer, event) => {
+      await page.route(game, answer);
+      const seen = page.waitForEvent(event, (r) => r.url().endsWith(`/api/games/${id}`));
+      await page.reload();
+      await seen;
+      await page.getByTestId('play-solo').waitFor();
+      await page.waitForTimeout(500); // the page's handling of the answer (nothing to wait for when nothing changes)
+      await page.unroute(game);
+    };
+    const problem = (status) => (route) => route.fulfill({ status, contentType: 'application/problem+json',
+      body: JSON.stringify({ title: `status ${status}`, status }) });
+    await visitWith(problem(503), 'requestfinished');
+    assert.equal(await page.getByTestId('resume').count(), 0);
+    assert.equal(await stored(), id, 'kept after a 503');
+    await visitWith((route) => route.abort('internetdisconnected'), 'requestfailed');
+    assert.equal(await stored(), id, 'kept while offline');
+    await page.reload();
+    await page.getByTestId('resume').waitFor();
+    assert.equal(await page.getByTestId('resume').getAttribute('href'), `#/solo/${id}`, 'offered again once it can be read');
+
+    // a game that is not ours (403) is forgotten
+    await visitWith(problem(403), 'requestfinished');
+    assert.equal(await stored(), null, 'forgotten once refused');
+
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
 });

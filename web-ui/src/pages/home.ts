@@ -19,10 +19,30 @@ export function chosenLevel(route?: Route): Level {
   return (LEVELS as readonly string[]).includes(wanted ?? '') ? (wanted as Level) : 'EASY';
 }
 
+/**
+ * Whether an answer says a remembered game or match is gone or no longer this player's (403, 404): only then is the
+ * home page's offer of it forgotten. Any other failure (offline, a 503 while a service restarts) keeps it for the next
+ * visit, since the game is most likely still in play.
+ */
+const isGone = (e: unknown) => e instanceof ApiError && (e.status === 403 || e.status === 404);
+
+/**
+ * Resigns what the home page offered to resume ({@code resign} does it), then forgets the offer ({@code forget});
+ * a failure never stops the new game: it leaves the old one as it was, forgotten only when it is gone.
+ */
+async function endOffered(resign: () => Promise<void>, forget: () => void): Promise<void> {
+  try {
+    await resign();
+    forget();
+  } catch (e) {
+    if (isGone(e)) forget();
+  }
+}
+
 /** The solo game to offer on the home page while it is being played. */
 export function rememberSolo(game: GameState): void {
   if (game.status === 'PLAYING') localStorage.setItem(RESUME_KEY, game.id);
-  else if (localStorage.getItem(RESUME_KEY) === game.id) localStorage.removeItem(RESUME_KEY);
+  else forgetSolo(game.id);
 }
 
 /**
@@ -34,21 +54,23 @@ export function rememberSolo(game: GameState): void {
  * the old one as it was (the offer is forgotten only when the game is gone or no longer ours).
  */
 async function endResumable(id: string): Promise<void> {
-  const forget = () => { if (localStorage.getItem(RESUME_KEY) === id) localStorage.removeItem(RESUME_KEY); };
-  try {
-    const g = await games.get(id);
-    if (g.status === 'PLAYING' && g.seedSource === 'DAILY') return;
-    if (g.status === 'PLAYING') await games.resign(id);
-    forget();
-  } catch (e) {
-    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) forget();
-  }
+  const g = await games.get(id).catch((e) => { if (isGone(e)) forgetSolo(id); return undefined; });
+  if (!g || (g.status === 'PLAYING' && g.seedSource === 'DAILY')) return;
+  await endOffered(async () => { if (g.status === 'PLAYING') await games.resign(id); }, () => forgetSolo(id));
+}
+
+function forgetSolo(id: string): void {
+  if (localStorage.getItem(RESUME_KEY) === id) localStorage.removeItem(RESUME_KEY);
 }
 
 /** The versus-AI match to offer on the home page while its person's game is being played (match.ts keeps it). */
 export function rememberVersus(matchId: string, mine: GameState, finished: boolean): void {
   if (!finished && mine.status === 'PLAYING') localStorage.setItem(VERSUS_KEY, JSON.stringify({ match: matchId, game: mine.id }));
-  else if (versusInPlay()?.match === matchId) localStorage.removeItem(VERSUS_KEY);
+  else forgetVersus(matchId);
+}
+
+function forgetVersus(matchId: string): void {
+  if (versusInPlay()?.match === matchId) localStorage.removeItem(VERSUS_KEY);
 }
 
 function versusInPlay(): { match: string; game: string } | undefined {
@@ -64,9 +86,13 @@ function versusInPlay(): { match: string; game: string } | undefined {
 export function rememberTwo(match: Match): void {
   if (match.status !== 'FINISHED' && match.games.some((g) => g.status === 'PLAYING')) {
     localStorage.setItem(TWO_KEY, JSON.stringify({ match: match.id, games: match.games.map((g) => g.id) }));
-  } else if (twoInPlay()?.match === match.id) {
-    localStorage.removeItem(TWO_KEY);
+  } else {
+    forgetTwo(match.id);
   }
+}
+
+function forgetTwo(matchId: string): void {
+  if (twoInPlay()?.match === matchId) localStorage.removeItem(TWO_KEY);
 }
 
 function twoInPlay(): { match: string; games: string[] } | undefined {
@@ -83,15 +109,11 @@ function twoInPlay(): { match: string; games: string[] } | undefined {
  * {@link endResumable} does for solo (a two-player match is two of the player's 10 open games).
  */
 async function endTwo(v: { match: string; games: string[] }): Promise<void> {
-  const forget = () => { if (twoInPlay()?.match === v.match) localStorage.removeItem(TWO_KEY); };
-  try {
+  await endOffered(async () => {
     for (const id of v.games) {
       if ((await games.get(id)).status === 'PLAYING') await games.resign(id);
     }
-    forget();
-  } catch (e) {
-    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) forget();
-  }
+  }, () => forgetTwo(v.match));
 }
 
 /**
@@ -101,13 +123,9 @@ async function endTwo(v: { match: string; games: string[] }): Promise<void> {
  * searches go on until then), which frees it sooner than the 30 minutes a match left in play counts.
  */
 async function endVersus(v: { match: string; game: string }): Promise<void> {
-  const forget = () => { if (versusInPlay()?.match === v.match) localStorage.removeItem(VERSUS_KEY); };
-  try {
+  await endOffered(async () => {
     if ((await games.get(v.game)).status === 'PLAYING') await games.resign(v.game);
-    forget();
-  } catch (e) {
-    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) forget();
-  }
+  }, () => forgetVersus(v.match));
 }
 
 export async function homePage(main: HTMLElement, route: Route): Promise<void> {
@@ -184,10 +202,10 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
           h('a.button.resume', { href: `#/versus/${versus.match}`, 'data-testid': 'resume-versus' }, t('home.resumeVersus', { score: g.score })),
           h('p.note', {}, t('home.resumeVersusNote')));
       } else {
-        localStorage.removeItem(VERSUS_KEY);
+        forgetVersus(versus.match);
       }
-    } catch {
-      localStorage.removeItem(VERSUS_KEY);
+    } catch (e) {
+      if (isGone(e)) forgetVersus(versus.match);
     }
   }
 
@@ -203,7 +221,7 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
           h('p.note', {}, t('home.resumeVersusNote')));
       }
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 403 || e.status === 404)) localStorage.removeItem(TWO_KEY);
+      if (isGone(e)) forgetTwo(two.match);
     }
   }
 
@@ -218,8 +236,8 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
           t('home.resume', { level: t(`level.${g.level}`), score: g.score })),
         g.seedSource === 'DAILY' ? '' : h('p.note', { 'data-testid': 'resume-note' }, t('home.resumeNote')));
       }
-    } catch {
-      localStorage.removeItem(RESUME_KEY); // gone or no longer ours
+    } catch (e) {
+      if (isGone(e)) forgetSolo(resumeId);
     }
   }
 }
