@@ -1,6 +1,7 @@
 package com.bloceclat.engine.solver;
 
 import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Pieces;
 import org.junit.jupiter.api.Test;
 
 import java.io.FileInputStream;
@@ -27,7 +28,58 @@ class LearnedValueTest {
 
     @Test
     void theFoldedTableIsTheTrainedNetwork() throws Exception {
-        ValueTraining net = new ValueTraining();
+        foldedEqualsTrained(false);
+    }
+
+    @Test
+    void theFoldedTableKeepsTheRoomWeights() throws Exception {
+        foldedEqualsTrained(true);
+    }
+
+    @Test
+    void theRoomWeightsReadThePlacesEachLargeShapeFits() {
+        float[] room = new float[LearnedValue.ROOM_ENTRIES];
+        int o9 = 3; // ROOM_CLASSES: O9 is the fourth class
+        for (int places = 0; places < LearnedValue.ROOM_BUCKETS; places++) {
+            room[o9 * LearnedValue.ROOM_BUCKETS + places] = 1000 * places;
+        }
+        LearnedValue lv = new LearnedValue(0, new float[LearnedValue.CLASSES * LearnedValue.ENTRIES], room);
+        assertEquals(5000, lv.value(0), 1e-9, "an empty board: 36 places, counted as 5 or more");
+        long oneSquare = ~0L & ~(0x070707L << 9); // all full but a 3x3 square at rows 1-3, columns 1-3
+        assertEquals(1000, lv.value(oneSquare), 1e-9);
+        long twoPlaces = ~0L & ~(0x0F0707L << 9); // the same and one cell right of it on row 3
+        assertEquals(1000, lv.value(twoPlaces), 1e-9, "a 3x3 still fits in one place only");
+        long wider = ~0L & ~(0x0F0F0FL << 9); // rows 1-3, columns 1-4: two places
+        assertEquals(2000, lv.value(wider), 1e-9);
+        assertEquals(0, lv.value(-1L), 1e-9);
+    }
+
+    @Test
+    void theRoomCountsAreThePlacesEachShapeFits() {
+        Random rnd = new Random(11);
+        for (int t = 0; t < 50_000; t++) {
+            long r = rnd.nextLong();
+            long b = switch (t % 4) { // boards a quarter to seven eighths full
+                case 0 -> r & rnd.nextLong();
+                case 1 -> r;
+                case 2 -> r | rnd.nextLong();
+                default -> r | rnd.nextLong() | rnd.nextLong();
+            };
+            long counts = LearnedValue.roomCounts(b);
+            int k = 0;
+            for (String[] cls : LearnedValue.ROOM_CLASSES) {
+                for (String id : cls) {
+                    long places = Math.min(Long.bitCount(Pieces.require(id).fitAnchors(b)), LearnedValue.ROOM_BUCKETS - 1);
+                    assertEquals(places, (counts >>> (3 * k)) & 7, id + " on " + Long.toHexString(b));
+                    k++;
+                }
+            }
+            assertEquals(LearnedValue.ROOM_SHAPES, k);
+        }
+    }
+
+    private static void foldedEqualsTrained(boolean withRoom) throws Exception {
+        ValueTraining net = new ValueTraining(withRoom);
         for (int g = 0; g < 300; g++) {
             net.trainGame(900_001 + g, Level.DIABOLICAL, 0.1, 1.0, 200);
         }

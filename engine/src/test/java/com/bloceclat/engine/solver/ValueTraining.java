@@ -23,14 +23,31 @@ import java.util.zip.GZIPOutputStream;
  * pattern up in a table shared by position class; {@code fold} adds each row's table into a pair's.
  *
  * <pre>
- * train LEVEL GAMES ALPHA CAP FIRST_SEED RAW_OUT [RAW_IN|-] [GAMMA]   (seeds FIRST_SEED .. FIRST_SEED + GAMES - 1; GAMMA 1)
+ * train LEVEL GAMES ALPHA CAP FIRST_SEED RAW_OUT [RAW_IN|-] [GAMMA] [room]
+ *       (seeds FIRST_SEED .. FIRST_SEED + GAMES - 1; GAMMA 1; room: with the large shapes' room weights)
  * fold RAW_IN RESOURCE_OUT
+ * unfold RESOURCE RAW_OUT      (a resource back to a raw table that values every board alike, to train on)
  * </pre>
  */
 public final class ValueTraining {
     public final float[] line = new float[4 * 256];
     public final float[] pair = new float[4 * 65536];
+    /** The room left for the large shapes ({@link LearnedValue#roomEntry}), or null when not trained. */
+    public float[] room;
     public float bias;
+
+    public ValueTraining() {
+        this(false);
+    }
+
+    public ValueTraining(boolean withRoom) {
+        room = withRoom ? new float[LearnedValue.ROOM_ENTRIES] : null;
+    }
+
+    /** Features a board touches: 16 lines, 14 pairs and, when trained, one room weight per large shape. */
+    int features() {
+        return 30 + (room == null ? 0 : LearnedValue.ROOM_SHAPES);
+    }
 
     private static final int[] LCLS = {0, 1, 2, 3, 3, 2, 1, 0};
     private static final int[] PCLS = {0, 1, 2, 3, 2, 1, 0};
@@ -73,6 +90,12 @@ public final class ValueTraining {
             }
             s += pair[PCLS[i] << 16 | p] + pair[PCLS[i] << 16 | q];
         }
+        if (room != null) {
+            long c = LearnedValue.roomCounts(b);
+            for (int k = 0; k < LearnedValue.ROOM_SHAPES; k++) {
+                s += room[LearnedValue.roomEntry(c, k)];
+            }
+        }
         return s;
     }
 
@@ -81,7 +104,11 @@ public final class ValueTraining {
         float d = (float) delta;
         for (int k = 0; k < 16; k++) line[idx[k]] += d;
         for (int k = 16; k < 30; k++) pair[idx[k]] += d;
-        bias += d / 30;
+        if (room != null) {
+            long c = LearnedValue.roomCounts(b);
+            for (int k = 0; k < LearnedValue.ROOM_SHAPES; k++) room[LearnedValue.roomEntry(c, k)] += d;
+        }
+        bias += d / features();
     }
 
     // ---- training ----
@@ -138,10 +165,10 @@ public final class ValueTraining {
         for (; k < cap; k++) {
             long nb = playRound(board, PieceStream.round(seed, level, k));
             if (nb == 1) {
-                if (hasPrev) update(prev, alpha * (0 - value(prev)) / 30);
+                if (hasPrev) update(prev, alpha * (0 - value(prev)) / features());
                 return k;
             }
-            if (hasPrev) update(prev, alpha * (1 + gamma * value(nb) - value(prev)) / 30);
+            if (hasPrev) update(prev, alpha * (1 + gamma * value(nb) - value(prev)) / features());
             prev = nb;
             hasPrev = true;
             board = nb;
@@ -154,17 +181,25 @@ public final class ValueTraining {
             o.writeFloat(bias);
             for (float x : line) o.writeFloat(x);
             for (float x : pair) o.writeFloat(x);
+            if (room != null) for (float x : room) o.writeFloat(x);
         }
     }
 
-    public static ValueTraining load(String f) throws IOException {
-        ValueTraining n = new ValueTraining();
+    /** A raw table; {@code withRoom} adds room weights (zero) to one trained without them. */
+    public static ValueTraining load(String f, boolean withRoom) throws IOException {
+        boolean has = new File(f).length() > 4L * (1 + 4 * 256 + 4 * 65536);
+        ValueTraining n = new ValueTraining(has || withRoom);
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(new FileInputStream(f)))) {
             n.bias = in.readFloat();
             for (int i = 0; i < n.line.length; i++) n.line[i] = in.readFloat();
             for (int i = 0; i < n.pair.length; i++) n.pair[i] = in.readFloat();
+            if (has) for (int i = 0; i < n.room.length; i++) n.room[i] = in.readFloat();
         }
         return n;
+    }
+
+    public static ValueTraining load(String f) throws IOException {
+        return load(f, false);
     }
 
     /** The engine's resource: the bias, then each pair class's table with its rows' own tables added. */
@@ -180,6 +215,31 @@ public final class ValueTraining {
                     o.writeFloat(v);
                 }
             }
+            if (room != null) {
+                o.writeInt(room.length);
+                for (float x : room) o.writeFloat(x);
+            }
+        }
+    }
+
+    /** A raw table from an engine resource: its pairs (rows folded in) and room weights, the lines zero. */
+    static ValueTraining unfold(String resource) throws IOException {
+        try (DataInputStream in = new DataInputStream(new java.util.zip.GZIPInputStream(new FileInputStream(resource), 1 << 16))) {
+            float bias = in.readFloat();
+            float[] pairs = new float[4 * 65536];
+            for (int i = 0; i < pairs.length; i++) pairs[i] = in.readFloat();
+            float[] room = null;
+            try {
+                room = new float[in.readInt()];
+                for (int i = 0; i < room.length; i++) room[i] = in.readFloat();
+            } catch (EOFException end) {
+                room = null;
+            }
+            ValueTraining n = new ValueTraining(room != null);
+            n.bias = bias;
+            System.arraycopy(pairs, 0, n.pair, 0, pairs.length);
+            if (room != null) System.arraycopy(room, 0, n.room, 0, room.length);
+            return n;
         }
     }
 
@@ -188,14 +248,19 @@ public final class ValueTraining {
             load(a[1]).fold(a[2]);
             return;
         }
+        if (a[0].equals("unfold")) {
+            unfold(a[1]).save(a[2]);
+            return;
+        }
         a = Arrays.copyOfRange(a, 1, a.length);
         Level level = Level.valueOf(a[0]);
         int games = Integer.parseInt(a[1]);
         double alpha = Double.parseDouble(a[2]);
         int cap = Integer.parseInt(a[3]);
         long seedBase = Long.parseLong(a[4]);
-        ValueTraining n = a.length > 6 && !a[6].equals("-") ? load(a[6]) : new ValueTraining();
         double gamma = a.length > 7 ? Double.parseDouble(a[7]) : 1.0;
+        boolean withRoom = a.length > 8 && a[8].equals("room");
+        ValueTraining n = a.length > 6 && !a[6].equals("-") ? load(a[6], withRoom) : new ValueTraining(withRoom);
         long sum = 0;
         long t0 = System.nanoTime();
         int block = Math.max(1, games / 40);
