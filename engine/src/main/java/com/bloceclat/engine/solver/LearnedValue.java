@@ -57,6 +57,8 @@ final class LearnedValue {
 
     private final float bias;
     private final float[] table;
+    /** The room weights as trained ({@link #roomEntry}), or null. */
+    private final float[] room;
     /**
      * The room weights summed by groups of {@link #roomCounts}' fields, indexed by the group's bits: I5H and
      * I5V (6 bits), R6H and R6V (6), V5A-D (12), O9 and X5 (6); so a board reads 4 entries, not 10. Null when
@@ -80,10 +82,24 @@ final class LearnedValue {
         }
         this.bias = bias;
         this.table = table;
+        this.room = room;
         roomI5 = room == null ? null : group(room, 0, 2);
         roomR6 = room == null ? null : group(room, 2, 2);
         roomV5 = room == null ? null : group(room, 4, 4);
         roomO9X5 = room == null ? null : group(room, 8, 2);
+    }
+
+    /** The weights as read, for ValueTraining to train them further: bias, pair tables, room weights (or null). */
+    float bias() {
+        return bias;
+    }
+
+    float[] table() {
+        return table;
+    }
+
+    float[] room() {
+        return room;
     }
 
     /** For every value of fields {@code first} .. {@code first + n - 1} of roomCounts: the sum of their weights. */

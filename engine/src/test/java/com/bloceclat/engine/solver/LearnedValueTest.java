@@ -92,10 +92,12 @@ class LearnedValueTest {
             try (InputStream in = new FileInputStream(folded.toFile())) {
                 lv = LearnedValue.read(in);
             }
+            ValueTraining unfolded = ValueTraining.unfold(folded.toString()); // to train further: values alike
             Random rnd = new Random(3);
             for (int t = 0; t < 20_000; t++) {
                 long b = rnd.nextLong() & (rnd.nextBoolean() ? rnd.nextLong() : -1L);
                 assertEquals(net.value(b), lv.value(b), 1e-3, Long.toHexString(b));
+                assertEquals(net.value(b), unfolded.value(b), 1e-3, Long.toHexString(b));
             }
         } finally {
             Files.deleteIfExists(raw);

@@ -224,23 +224,15 @@ public final class ValueTraining {
 
     /** A raw table from an engine resource: its pairs (rows folded in) and room weights, the lines zero. */
     static ValueTraining unfold(String resource) throws IOException {
-        try (DataInputStream in = new DataInputStream(new java.util.zip.GZIPInputStream(new FileInputStream(resource), 1 << 16))) {
-            float bias = in.readFloat();
-            float[] pairs = new float[4 * 65536];
-            for (int i = 0; i < pairs.length; i++) pairs[i] = in.readFloat();
-            float[] room = null;
-            try {
-                room = new float[in.readInt()];
-                for (int i = 0; i < room.length; i++) room[i] = in.readFloat();
-            } catch (EOFException end) {
-                room = null;
-            }
-            ValueTraining n = new ValueTraining(room != null);
-            n.bias = bias;
-            System.arraycopy(pairs, 0, n.pair, 0, pairs.length);
-            if (room != null) System.arraycopy(room, 0, n.room, 0, room.length);
-            return n;
+        LearnedValue v;
+        try (FileInputStream in = new FileInputStream(resource)) {
+            v = LearnedValue.read(in);
         }
+        ValueTraining n = new ValueTraining(v.room() != null);
+        n.bias = v.bias();
+        System.arraycopy(v.table(), 0, n.pair, 0, n.pair.length);
+        if (n.room != null) System.arraycopy(v.room(), 0, n.room, 0, n.room.length);
+        return n;
     }
 
     public static void main(String[] a) throws Exception {
