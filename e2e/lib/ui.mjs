@@ -30,6 +30,21 @@ export async function openApp(browser, { viewport = DESKTOP, lang = 'en', hash =
   return { context, page, errors };
 }
 
+/**
+ * Starts a game from the home page as a player does: the level (and the AI's strength), the mode's
+ * Play (and Start for two players), then waits for the board. The game's or match's id, from the address.
+ */
+export async function startFromHome(page, mode, { level = 'EASY', strength } = {}) {
+  await page.locator(`label[for="level-${level}"]`).click();
+  if (strength) await page.locator(`label[for="strength-${strength}"]`).click();
+  await page.getByTestId(`play-${mode}`).click();
+  if (mode === 'two') await page.getByTestId('two-start').click();
+  await page.waitForSelector(mode === 'versus' ? '[data-testid="other-side"] [role=grid]' : '.tray button.tray-slot');
+  const id = page.url().match(new RegExp(`#/${mode}/([0-9a-f-]{36})$`))?.[1];
+  assert.ok(id, `the address of a ${mode} game: ${page.url()}`);
+  return id;
+}
+
 /** Logs in through the UI's button and Keycloak's form; back on the UI with the name shown. */
 export async function loginAs(page, username, password = username) {
   await page.getByRole('button', { name: /log in|se connecter/i }).first().click();

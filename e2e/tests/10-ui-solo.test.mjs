@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
 import { choose } from '../lib/rules.mjs';
 import { GAME, expectStatus } from '../lib/stack.mjs';
-import { boardOf, cellsWith, dropPoint, expectGhost, openApp, playByKeyboard, shoot, trayOf, waitForScoreAbove, numberOf } from '../lib/ui.mjs';
+import { boardOf, cellsWith, dropPoint, expectGhost, openApp, playByKeyboard, shoot, startFromHome, trayOf, waitForScoreAbove, numberOf } from '../lib/ui.mjs';
 
 describe('web UI: solo', () => {
   let browser;
@@ -15,10 +15,7 @@ describe('web UI: solo', () => {
   test('a solo game by drag and by keyboard, hint and undo, then game over', async () => {
     const { page, errors, context } = await openApp(browser);
     await shoot(page, 'home');
-    await page.locator('label[for="level-EASY"]').click();
-    await page.getByTestId('play-solo').click();
-    await page.waitForSelector('.tray button.tray-slot');
-    assert.match(page.url(), /#\/solo\/[0-9a-f-]{36}$/);
+    await startFromHome(page, 'solo');
     assert.equal(await page.getByTestId('assisted-notice').isVisible(), false);
 
     // By drag: the ghost follows the pointer, snaps to the cell, and the drop is applied.
@@ -104,10 +101,7 @@ describe('web UI: solo', () => {
 
   test('a new game ends the one the home page offered to resume: resigned, so it does not stay open', async () => {
     const { page, errors, context } = await openApp(browser);
-    await page.locator('label[for="level-EASY"]').click();
-    await page.getByTestId('play-solo').click();
-    await page.waitForSelector('.tray button.tray-slot');
-    const first = page.url().split('/').pop();
+    const first = await startFromHome(page, 'solo');
     await playByKeyboard(page);
     await page.goto(`${GAME}/#/`);
     await page.getByTestId('resume').waitFor();
@@ -130,10 +124,7 @@ describe('web UI: solo', () => {
 
   test('the offer to resume outlives a failed read of the game (a 503, offline): only a game gone or not ours is forgotten', async () => {
     const { page, errors, context } = await openApp(browser);
-    await page.locator('label[for="level-EASY"]').click();
-    await page.getByTestId('play-solo').click();
-    await page.waitForSelector('.tray button.tray-slot');
-    const id = page.url().split('/').pop();
+    const id = await startFromHome(page, 'solo');
     await page.goto(`${GAME}/#/`);
     await page.getByTestId('resume').waitFor();
 

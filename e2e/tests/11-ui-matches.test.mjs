@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
 import { GAME, expectStatus } from '../lib/stack.mjs';
-import { boardOf, loginAs, numberOf, openApp, playByKeyboard, shoot, trayOf } from '../lib/ui.mjs';
+import { boardOf, loginAs, numberOf, openApp, playByKeyboard, shoot, startFromHome, trayOf } from '../lib/ui.mjs';
 
 const tokenOf = (page, id) => page.evaluate((i) => JSON.parse(localStorage.getItem('bloc.gameTokens'))[i], id);
 const filledCells = (rows) => rows.join('').split('').filter((c) => c === '#').length;
@@ -16,11 +16,7 @@ describe('web UI: matches', () => {
 
   test('versus AI: the AI plays its own grid live, the first blocked sets the score to beat, then the result', async () => {
     const { page, errors, context } = await openApp(browser);
-    await page.locator('label[for="level-EASY"]').click();
-    await page.locator('label[for="strength-1"]').click();
-    await page.getByTestId('play-versus').click();
-    await page.waitForSelector('[data-testid="other-side"] [role=grid]');
-    assert.match(page.url(), /#\/versus\/[0-9a-f-]{36}$/);
+    await startFromHome(page, 'versus', { strength: 1 });
     const other = page.getByTestId('other-side');
 
     // Three pieces: the whole of round 0, so the AI (which never starts a round before the person has been
@@ -48,11 +44,7 @@ describe('web UI: matches', () => {
 
   test('versus AI: a new match resigns the one left in play, offered on the home page until then', async () => {
     const { page, errors, context } = await openApp(browser);
-    await page.locator('label[for="level-EASY"]').click();
-    await page.locator('label[for="strength-1"]').click();
-    await page.getByTestId('play-versus').click();
-    await page.waitForSelector('[data-testid="other-side"] [role=grid]');
-    const first = page.url().split('/').pop();
+    const first = await startFromHome(page, 'versus', { strength: 1 });
     const match = await expectStatus(200, `${GAME}/api/matches/${first}`, { headers: { 'X-Game-Token': await tokenOf(page, first) } });
     const person = match.json.games[match.json.yourSeat ?? 0].id;
     await playByKeyboard(page);
@@ -74,11 +66,7 @@ describe('web UI: matches', () => {
 
   test('two players: a new match resigns the games of the one left in play, offered on the home page until then', async () => {
     const { page, errors, context } = await openApp(browser);
-    await page.locator('label[for="level-EASY"]').click();
-    await page.getByTestId('play-two').click();
-    await page.getByTestId('two-start').click();
-    await page.waitForSelector('.tray button.tray-slot');
-    const first = page.url().split('/').pop();
+    const first = await startFromHome(page, 'two');
     const match = await expectStatus(200, `${GAME}/api/matches/${first}`, { headers: { 'X-Game-Token': await tokenOf(page, first) } });
     await playByKeyboard(page);
     await page.goto(`${GAME}/#/`);

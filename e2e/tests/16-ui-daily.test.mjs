@@ -1,13 +1,14 @@
 // The daily challenge in the browser against the real stack: the home page's entry names
 // today's UTC day and offers the level's daily game (or practice once alice finished it today);
-// the game shows its day and never its seed; once she resigns, its daily board (also reached
-// from the leaderboards page) lists her first finished daily game of the day.
+// the game shows its day and never its seed, and a new solo game leaves it in play; once she
+// resigns, its daily board (also reached from the leaderboards page) lists her first finished
+// daily game of the day.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
 import { loginAs as tokenOf } from '../lib/keycloak.mjs';
-import { call, eventually, GAME, LEADERBOARD } from '../lib/stack.mjs';
-import { loginAs, openApp, playByKeyboard, shoot } from '../lib/ui.mjs';
+import { call, eventually, expectStatus, GAME, LEADERBOARD } from '../lib/stack.mjs';
+import { loginAs, openApp, playByKeyboard, shoot, startFromHome } from '../lib/ui.mjs';
 
 const LEVEL = 'EXPERT';
 
@@ -63,6 +64,18 @@ describe('daily challenge in the UI', () => {
 
     await playByKeyboard(page);
     await playByKeyboard(page);
+
+    // The home page offers it to resume without "a new game ends this one": a new solo game leaves that day's one
+    // attempt in play.
+    await page.goto(`${origin}/#/`);
+    await page.getByTestId('resume').waitFor();
+    assert.equal(await page.getByTestId('resume').getAttribute('href'), `#/solo/${gameId}`);
+    assert.equal(await page.getByTestId('resume-note').count(), 0);
+    const other = await startFromHome(page, 'solo', { level: LEVEL });
+    assert.equal((await call(`${GAME}/api/games/${gameId}`, { token })).json.status, 'PLAYING', 'a new game leaves the daily game in play');
+    await expectStatus(200, `${GAME}/api/games/${other}/resign`, { method: 'POST', token });
+    await page.goto(`${origin}/#/solo/${gameId}`);
+    await page.waitForSelector('[data-testid=score]');
     const score = Number(await page.textContent('[data-testid=score]'));
     await page.click('[data-testid=resign]');
     await page.waitForSelector('[data-testid=final-score]');

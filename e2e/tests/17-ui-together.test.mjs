@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
-import { loginAs, openApp, playByKeyboard, shoot } from '../lib/ui.mjs';
+import { loginAs, openApp, playByKeyboard, shoot, startFromHome } from '../lib/ui.mjs';
 
 describe('web UI: analysis, rematch, private race', () => {
   let browser;
@@ -40,10 +40,7 @@ describe('web UI: analysis, rematch, private race', () => {
 
   test('rematch after versus AI: one click, a new match on the same level', async () => {
     const { page, errors, context } = await openApp(browser);
-    await page.locator('label[for="level-EASY"]').click();
-    await page.locator('label[for="strength-1"]').click();
-    await page.getByTestId('play-versus').click();
-    await page.waitForURL(/#\/versus\/[0-9a-f-]{36}$/);
+    await startFromHome(page, 'versus', { strength: 1 });
     const first = page.url();
     await page.getByTestId('resign').click();
     await page.waitForSelector('[data-testid="match-result"]', { timeout: 60_000 });

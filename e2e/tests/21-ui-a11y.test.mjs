@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { launchChromium } from '../lib/browser.mjs';
-import { loginAs, openApp, playByKeyboard } from '../lib/ui.mjs';
+import { loginAs, openApp, playByKeyboard, startFromHome } from '../lib/ui.mjs';
 
 // resultTypes: axe still runs every rule, but details only its violations (passes and incompletes are most of its time).
 // The page's finite animations end first: a dialog fading in (0.25 s) measured half-transparent is a contrast
@@ -78,10 +78,7 @@ describe('web UI: accessibility (axe-core)', () => {
     const found = [];
     const { page, errors, context } = await openApp(browser);
     const origin = new URL(page.url()).origin;
-    await page.locator('label[for="level-EASY"]').click();
-    await page.locator('label[for="strength-1"]').click();
-    await page.getByTestId('play-versus').click();
-    await page.waitForSelector('[data-testid="other-side"] [role=grid]');
+    await startFromHome(page, 'versus', { strength: 1 });
     await check(page, 'versus AI', found);
     await page.getByTestId('resign').click();
     await page.waitForSelector('[data-testid="match-result"]', { timeout: 60_000 });

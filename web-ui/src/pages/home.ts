@@ -50,13 +50,14 @@ export function rememberSolo(game: GameState): void {
  * game ends this one"): resigns that game if it is still in play, so that it is published with its score, as the games
  * of this family keep one game at a time. Left in play, every game given up for a new one would count against the
  * player's open games for 30 minutes (game-service's games-per-client, 10), and a guest could not even reach it to
- * resign it. A daily game is left as it is: it is that day's one attempt. Never stops the new game: a failure leaves
- * the old one as it was (the offer is forgotten only when the game is gone or no longer ours).
+ * resign it. A daily game is never offered with that note, so never ended here: it is that day's one attempt. Never
+ * stops the new game: a failure leaves the old one as it was (the offer is forgotten only when the game is gone or
+ * no longer ours).
  */
 async function endResumable(id: string): Promise<void> {
-  const g = await games.get(id).catch((e) => { if (isGone(e)) forgetSolo(id); return undefined; });
-  if (!g || (g.status === 'PLAYING' && g.seedSource === 'DAILY')) return;
-  await endOffered(async () => { if (g.status === 'PLAYING') await games.resign(id); }, () => forgetSolo(id));
+  await endOffered(async () => {
+    if ((await games.get(id)).status === 'PLAYING') await games.resign(id);
+  }, () => forgetSolo(id));
 }
 
 function forgetSolo(id: string): void {
