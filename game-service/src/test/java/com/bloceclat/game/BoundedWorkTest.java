@@ -14,6 +14,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 
+import jakarta.inject.Inject;
+
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import com.bloceclat.testsupport.PostgresResource;
 import com.bloceclat.testsupport.Tokens;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -42,6 +45,9 @@ class BoundedWorkTest {
 
     @TestHTTPResource("/")
     URI base;
+
+    @Inject
+    MeterRegistry metrics;
 
     public static class SmallLimits implements QuarkusTestProfile {
         @Override
@@ -139,8 +145,13 @@ class BoundedWorkTest {
         String host = Tokens.player("race-host");
         String code = link(host);
         problem(join(full, code), 429).body("detail", containsString("at most 4 at once"));
-        // and nobody joins the link of a maker past their limit: the maker would be past it
+        // and nobody joins the link of a maker past their limit: the maker would be past it (counted as the maker's
+        // refusal, not as a game the one who opened the link was refused)
+        double refusedGames = refused("GAME");
+        double refusedMakers = refused("LINK_MAKER");
         problem(join(host, link(full)), 409).body("detail", containsString("made this link"));
+        assertEquals(refusedGames, refused("GAME"));
+        assertEquals(refusedMakers + 1, refused("LINK_MAKER"));
 
         // a link's race counts among its players' games: three games and a race, then no fifth game
         String racer = Tokens.player("race-counted");
@@ -163,6 +174,11 @@ class BoundedWorkTest {
             startGame(As.player(joiner)).statusCode(201);
         }
         problem(startGame(As.player(joiner)), 429);
+    }
+
+    private double refused(String start) {
+        var counter = metrics.find("game.limits.refused").tag("start", start).counter();
+        return counter == null ? 0 : counter.count();
     }
 
     private static ValidatableResponse joinQueue(String bearer, String level) {

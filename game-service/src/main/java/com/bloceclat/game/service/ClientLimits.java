@@ -27,9 +27,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 @ApplicationScoped
 public class ClientLimits {
 
-    /** What a client is about to start. */
+    /**
+     * What a client is about to start; the {@code start} of {@code game_limits_refused_total}. LINK_MAKER is the maker's
+     * game of a private race, started when someone else opens their link (a refusal is that person's 409).
+     */
     public enum Start {
-        GAME(1, 0), TWO_PLAYER_MATCH(2, 0), AI_MATCH(1, 1);
+        GAME(1, 0), TWO_PLAYER_MATCH(2, 0), AI_MATCH(1, 1), LINK_MAKER(1, 0);
 
         final int games;
         final int aiMatches;

@@ -149,7 +149,7 @@ public class PrivateRaceService {
                 continue;
             }
             try {
-                limits.reserve(host, ClientLimits.Start.GAME);
+                limits.reserve(host, ClientLimits.Start.LINK_MAKER);
             } catch (WebApplicationException e) {
                 if (e.getResponse().getStatus() != 429) {
                     throw e;
