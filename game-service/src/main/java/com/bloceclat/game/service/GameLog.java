@@ -65,19 +65,25 @@ class GameLog {
     }
 
     /**
-     * The game's state after its row's {@code eventCount} events: this replica's cached copy; or an older cached copy
-     * caught up with the events it lacks (the game was changed by another replica since); or replayed from all its
-     * events. A state read from events is cached once this transaction commits, unless read without the row lock the
-     * events were already more than the count: that state is answered but not cached.
+     * The game's state after its row's {@code eventCount} events, and no more: this replica's cached copy; or an older
+     * cached copy caught up with the events it lacks (the game was changed by another replica since); or replayed from
+     * its events. Read without the row lock, the row may be older than the events read after it (a move committed in
+     * between): those later events are left out, so that whoever read the row (a match's view deciding what to hold
+     * back, then showing it) sees the one state it decided from. A state read from events is cached once this
+     * transaction commits.
      */
     Rebuilt current(GameEntity g) {
         Rebuilt r = cache.upTo(g.id, g.eventCount);
         if (r != null && r.eventCount == g.eventCount) {
             return r;
         }
-        List<GameEvent> events = store.events(g, r == null ? 0 : r.eventCount);
+        int from = r == null ? 0 : r.eventCount;
+        List<GameEvent> events = store.events(g, from);
+        if (events.size() > g.eventCount - from) {
+            events = events.subList(0, g.eventCount - from);
+        }
         r = r == null ? replayed(g, events) : r.then(events);
-        if (r.eventCount == g.eventCount) {
+        if (r.eventCount == g.eventCount) { // fewer only if events went missing: answered, never cached
             remember(g, r);
         }
         return r;

@@ -422,6 +422,25 @@ class GameCommandsTest {
     }
 
     @Test
+    void aRowReadBeforeAnotherReplicasMoveIsAnsweredAtItsOwnCount() {
+        // a match's view reads the other seat's row without its lock, then its state, to decide what to hold back
+        // and to show it: a move committed between the row and its events must not show a later round than decided
+        UUID id = solo(11).id();
+        Moves other = otherReplica();
+        int[] first = firstLegal(replayed(id));
+        other.move(id, ANN, 1, first[0], first[1], first[2]);
+        GameEntity row = store.read(id);
+        Game atRow = replayed(id);
+        int[] m = firstLegal(atRow);
+        other.move(id, ANN, 2, m[0], m[1], m[2]);
+
+        Rebuilt shown = log.current(row);
+        assertEquals(1, shown.eventCount);
+        assertEquals(atRow.replay().toJson(), shown.game.replay().toJson());
+        assertEquals(atRow.replay().toJson(), log.current(row).game.replay().toJson(), "and again: the same state");
+    }
+
+    @Test
     void aMoveOnAReplicaBehindReadsOnlyTheEventsItLacks() {
         UUID id = solo(10).id();
         playNext(id, 1);
