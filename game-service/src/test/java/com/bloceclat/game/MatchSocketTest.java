@@ -403,14 +403,15 @@ class MatchSocketTest {
         assertEquals(1, afterMove4.path("round").asInt());
         assertTrue(!afterMove4.path("board").equals(afterRound0.path("board")));
 
-        // the socket of the player behind (round 0): the grid as it was at the end of round 0, the score live
+        // the socket of the player behind (round 0): the grid and score as they were at the end of round 0 (a
+        // placement's points would tell the size of a piece of round 1), the round live
         JsonNode seen = behindSocket.next(f -> "update".equals(f.path("type").asText())
                 && f.path("game").path("seat").asInt() == 1 && f.path("game").path("moveNumber").asInt() == 4)
                 .path("game");
         assertEquals(afterRound0.path("board"), seen.path("board"));
         assertEquals(0, seen.path("gridRound").asInt());
         assertTrue(seen.path("piece").isMissingNode() && seen.path("row").isMissingNode(), seen.toString());
-        assertEquals(afterMove4.path("score").asInt(), seen.path("score").asInt());
+        assertEquals(afterRound0.path("score").asInt(), seen.path("score").asInt());
         assertEquals(1, seen.path("round").asInt());
         // and over REST
         JsonNode held = JSON.readTree(given().auth().oauth2(behind).when().get("/api/matches/" + id).then()
@@ -418,7 +419,7 @@ class MatchSocketTest {
         assertEquals(afterRound0.path("board"), held.path("board"));
         assertEquals(0, held.path("gridRound").asInt());
         assertTrue(held.path("pieces").isMissingNode(), held.toString());
-        assertEquals(afterMove4.path("score").asInt(), held.path("score").asInt());
+        assertEquals(afterRound0.path("score").asInt(), held.path("score").asInt());
         assertTrue(held.path("seed").isMissingNode());
         // the player ahead sees the one behind as is
         JsonNode other = JSON.readTree(given().auth().oauth2(ahead).when().get("/api/matches/" + id).then()

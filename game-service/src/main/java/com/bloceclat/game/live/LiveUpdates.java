@@ -36,8 +36,8 @@ import io.smallrye.common.annotation.Blocking;
  * <p>
  * What a frame shows is what its seat may see ({@link MatchService#liveUpdateFor}, {@link MatchVisibility}): in versus
  * AI and online races a change of the other seat that puts it in a later round than the viewer's carries the other
- * seat's board as it was at the end of the viewer's round, without the placement, and {@code gridRound}; its score,
- * round and status are live. When the viewer completes a round of their own, a {@code state} frame follows their
+ * seat's board and score as they were at the end of the viewer's round, without the placement, and
+ * {@code gridRound}; its round and status are live. When the viewer completes a round of their own, a {@code state} frame follows their
  * update, bringing the grid held back until then.
  */
 @ApplicationScoped

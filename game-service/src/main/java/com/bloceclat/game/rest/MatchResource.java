@@ -142,7 +142,7 @@ public class MatchResource {
             + "of the future: the seed (the match's and each game's) only once the match has finished; versus AI, the "
             + "AI never plays past the end of the person's round while the person plays; versus AI and online race, "
             + "while your game plays, the other seat's game when it is in a later round than yours is shown as it "
-            + "was at the end of your round (board, streak, miss; no pieces; gridRound set), its score, round and "
+            + "was at the end of your round (board, streak, miss, score; no pieces; gridRound set), its round and "
             + "status live.")
     @APIResponses({
             @APIResponse(responseCode = "403", description = "A match the caller does not play in"),

@@ -155,8 +155,8 @@ public class MatchService {
     /**
      * A change of a match's game (a {@code game-events} message) as seat {@code viewerSeat} may be shown it live: as
      * published, or, when it is the other seat's and puts it in a later round than the viewer's
-     * ({@link MatchVisibility#gridShownUpTo}), with its board and streak as they were at the end of the viewer's
-     * round, without the placement (piece, slot, row, col) and with {@code gridRound} set; score, round, status,
+     * ({@link MatchVisibility#gridShownUpTo}), with its board, streak and score as they were at the end of the
+     * viewer's round, without the placement (piece, slot, row, col) and with {@code gridRound} set; round, status,
      * move number and version stay live. Empty when the match or the viewer's game is not found.
      */
     @Transactional
@@ -185,6 +185,7 @@ public class MatchService {
             board.add(row);
         }
         shown.put("streak", held.streak());
+        shown.put("score", held.score()); // a placement's points would tell the size of a piece not yet dealt
         shown.put("gridRound", upTo.getAsInt());
         return Optional.of(shown);
     }

@@ -20,7 +20,7 @@ import com.bloceclat.game.GameEntity;
  * person's game has ended it plays on (the score to beat, see {@link MatchReferee}).</li>
  * <li>Versus AI and online race: the other seat's grid (board, pieces, streak, miss, the last placement) as shown to a
  * seat still playing is never from a round later than that seat's own: an opponent who is ahead is shown as their
- * board was at the end of the viewer's round, with no pieces; their score, round and status stay live.</li>
+ * board and score were at the end of the viewer's round, with no pieces; their round and status stay live.</li>
  * </ul>
  * Two players on one device is not covered by the grid rule: both seats are one device, seat 1 plays once seat 0's
  * game has ended, on the same pieces (its result is never a record).

@@ -42,13 +42,13 @@ public final class Views {
 
     /**
      * A match's game as shown to the other seat while that seat is behind it ({@link MatchVisibility#gridShownUpTo}):
-     * board, streak and miss of {@code held} (the game at the end of round {@code upTo}), no pieces; score, round,
-     * status and version of {@code live}.
+     * board, streak, miss and score of {@code held} (the game at the end of round {@code upTo}; a placement's points
+     * would tell its piece's size), no pieces; round, status and version of {@code live}.
      */
     static GameView heldBack(GameEntity g, Rebuilt live, Game held, int upTo) {
         Game now = live.game;
         return new GameView(g.id, g.mode.name(), g.level.name(), null, g.seedSource.name(), g.dailyDay, g.status.name(),
-                List.of(Board.rows(held.board())), now.score(), held.streak(), held.miss(), now.round(), null,
+                List.of(Board.rows(held.board())), held.score(), held.streak(), held.miss(), now.round(), null,
                 now.assisted(), now.gameOver(), live.lastMoveNumber + 1, null, g.eventCount, g.createdAt,
                 g.finishedAt, null, upTo);
     }
@@ -108,9 +108,9 @@ public final class Views {
             @Schema(description = "Guests only, at creation only: send it as header X-Game-Token on every call "
                     + "about this game") String gameToken,
             @Schema(description = "Versus AI and online race, the other seat's game while it is in a later round "
-                    + "than yours and your game plays: board, streak and miss are as they were at the end of this "
-                    + "round (yours) and pieces are left out, so nothing of a round you have not been dealt is "
-                    + "shown; score, round and status are live. Absent otherwise") Integer gridRound) {
+                    + "than yours and your game plays: board, streak, miss and score are as they were at the end of "
+                    + "this round (yours) and pieces are left out, so that neither grid nor points show a piece of a "
+                    + "round you have not been dealt; round and status are live. Absent otherwise") Integer gridRound) {
 
         GameView withToken(String token) {
             return new GameView(id, mode, level, seed, seedSource, day, status, board, score, streak, miss, round,
