@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.MatchEntity;
+import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.service.GameService.AiQuestion;
 import com.bloceclat.game.service.Views.Suggestion;
 
@@ -29,9 +30,17 @@ class AiTurns {
     @Inject
     Moves moves;
 
+    @Inject
+    Resignations resignations;
+
+    @Inject
+    GameConfig.Limits limits;
+
     /**
      * The question for the AI's next placement, {@link AiQuestion#waits() waiting} when it may not play yet, or null
-     * when its game or match is no longer being played.
+     * when its game or match is no longer being played. An AI game at the cap of events a game may have
+     * ({@link Refusals#eventCap}, where a person's next move is refused) is resigned here: an AI that never dies (on
+     * EASY, behind a high score to beat) would otherwise play on past what its {@code game-finished} may hold.
      */
     AiQuestion question(UUID gameId) {
         GameEntity g = store.read(gameId);
@@ -40,6 +49,13 @@ class AiTurns {
         }
         MatchEntity match = store.match(g.matchId);
         if (match.status != MatchEntity.Status.PLAYING) {
+            return null;
+        }
+        if (g.eventCount >= Refusals.eventCap(limits)) {
+            GameEntity locked = store.locked(gameId);
+            if (locked.status == GameEntity.Status.PLAYING) {
+                resignations.resignLocked(locked); // ended as when blocked: the match is judged (MatchJudge)
+            }
             return null;
         }
         Rebuilt r = log.current(g);

@@ -59,6 +59,11 @@ final class Refusals {
         }
     }
 
+    /** The events a game may have: {@code bloc.limits.events-per-game}, at most what a replay may hold. */
+    static int eventCap(GameConfig.Limits limits) {
+        return Math.min(limits.eventsPerGame(), GameFinished.MAX_REPLAY_EVENTS);
+    }
+
     /**
      * Bounded work per game (docs/game-service.md "Limits"): refuses one more event past {@code bloc.limits}'s cap on
      * events, and one more undo or hint ({@code type}, of which the game has {@code sofar}) past its own cap. A game
@@ -66,7 +71,7 @@ final class Refusals {
      * under the game's row lock, so two requests at once cannot both pass at cap - 1.
      */
     static void ifAtCap(GameConfig.Limits limits, GameEntity g, GameEvent.Type type, long sofar) {
-        int events = Math.min(limits.eventsPerGame(), GameFinished.MAX_REPLAY_EVENTS);
+        int events = eventCap(limits);
         if (g.eventCount >= events) {
             throw conflict("The game has reached the cap of " + events + " events a game may have: resign it to "
                     + "finish it (its replay and score are published as for any game).");

@@ -36,7 +36,7 @@ class Resignations {
     }
 
     /** Resigns a game whose row this transaction has locked: the one way a game is resigned. */
-    private GameView resignLocked(GameEntity g) {
+    GameView resignLocked(GameEntity g) {
         Refusals.ifFinished(store, g);
         Rebuilt r = log.current(g);
         GameEvent event = new GameEvent();

@@ -267,6 +267,7 @@ class GameCommandsTest {
     final Hints hints = new Hints();
     final Resignations resignations = new Resignations();
     final MatchJudge judge = new MatchJudge();
+    final AiTurns ai = new AiTurns();
 
     GameCommandsTest() {
         GameCache cache = new GameCache(100, 10_000, Duration.ofMinutes(10), () -> 0L, true);
@@ -300,6 +301,10 @@ class GameCommandsTest {
         resignations.log = log;
         resignations.store = store;
         resignations.views = views;
+        ai.log = log;
+        ai.store = store;
+        ai.moves = moves;
+        ai.resignations = resignations;
         limit(limits(1000, 2, 1));
     }
 
@@ -308,6 +313,7 @@ class GameCommandsTest {
         moves.limits = limits;
         undos.limits = limits;
         hints.limits = limits;
+        ai.limits = limits;
         return this;
     }
 
@@ -609,6 +615,29 @@ class GameCommandsTest {
         ClientErrorException cap = assertThrows(ClientErrorException.class, () -> capped.playNext(id, 3));
         assertTrue(cap.getMessage().contains("cap of 2 events"), cap.getMessage());
         assertEquals("RESIGNED", capped.resignations.resign(id, ANN).status());
+    }
+
+    @Test
+    void anAiGameAtItsCapOfEventsIsResignedNotAskedAbout() {
+        // the AI plays on behind a score to beat until it dies: on EASY it may never, so the cap must stop it
+        GameCommandsTest capped = new GameCommandsTest().limit(limits(3, 5, 5));
+        MatchEntity m = new MatchEntity();
+        UUID[] seats = capped.aiMatch(m);
+        for (int n = 1; n <= 3; n++) {
+            capped.playNext(seats[0], n);
+        }
+        for (int n = 1; n <= 3; n++) {
+            assertTrue(capped.ai.question(seats[1]) != null, "the AI's placement " + n + " is asked for");
+            GameEntity g = capped.store.locked(seats[1]);
+            Rebuilt r = capped.log.current(g);
+            int[] p = firstLegal(r.game);
+            capped.moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+        }
+        assertEquals(null, capped.ai.question(seats[1]), "at the cap: nothing more to ask");
+        GameEntity its = capped.store.games.get(seats[1]);
+        assertEquals(GameEntity.Status.RESIGNED, its.status);
+        assertEquals(its.score, capped.store.matches.get(m.id).targetScore, "its score is the one to beat");
+        assertEquals(null, capped.ai.question(seats[1]));
     }
 
     /**
