@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
 
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -25,6 +26,7 @@ import com.bloceclat.testsupport.PostgresResource;
 import com.bloceclat.testsupport.Tokens;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -48,6 +50,9 @@ class BoundedWorkTest {
 
     @Inject
     MeterRegistry metrics;
+
+    @Inject
+    EntityManager em;
 
     public static class SmallLimits implements QuarkusTestProfile {
         @Override
@@ -179,6 +184,30 @@ class BoundedWorkTest {
     private double refused(String start) {
         var counter = metrics.find("game.limits.refused").tag("start", start).counter();
         return counter == null ? 0 : counter.count();
+    }
+
+    @Test
+    @Order(6)
+    void aVersusAiMatchCountsWhileItsAiPlaysOnAfterItsPersonsGameEnded() {
+        // the person's game ended long ago at a score the AI has not reached: the AI plays on, searching at its pace
+        // (up to the cap of events), so the match must still count against the client
+        String player = Tokens.player("ai-plays-on");
+        String match = startMatch(player).statusCode(201).extract().path("id");
+        startMatch(player).statusCode(201);
+        problem(startMatch(player), 429).body("detail", containsString("at most 2 at once"));
+        QuarkusTransaction.requiringNew().run(() -> {
+            // this test's AI is kept off its game (a lease of another holder), as if between two of its placements;
+            // one placement already under way cannot reach the score to beat
+            em.createNativeQuery("UPDATE game SET ai_lease_holder = :h, ai_lease_until = now() + interval '1 hour' "
+                    + "WHERE match_id = :m AND seat = 1").setParameter("h", UUID.randomUUID())
+                    .setParameter("m", UUID.fromString(match)).executeUpdate();
+            em.createNativeQuery("UPDATE game SET status = 'OVER', score = 1000, "
+                    + "finished_at = now() - interval '2 hours', updated_at = now() - interval '2 hours' "
+                    + "WHERE match_id = :m AND seat = 0")
+                    .setParameter("m", UUID.fromString(match)).executeUpdate();
+        });
+        problem(startMatch(player), 429).header("Retry-After", notNullValue())
+                .body("detail", containsString("at most 2 at once"));
     }
 
     private static ValidatableResponse joinQueue(String bearer, String level) {

@@ -21,7 +21,7 @@ import io.micrometer.core.instrument.MeterRegistry;
  * ({@link com.bloceclat.common.security.ClientKey}). The counts are the database's, so every replica applies one
  * limit; {@link #reserve} takes a transaction-scoped advisory lock on the client, so two concurrent starts of one
  * client are counted one after the other. A game left without a move for {@code bloc.limits.open-for} no longer
- * counts. Past a limit the start is refused: 429 with {@code Retry-After}, the time until the least recently played
+ * counts; a versus-AI match counts until it has finished (its AI plays on after its person's game has ended). Past a limit the start is refused: 429 with {@code Retry-After}, the time until the least recently played
  * of the client's open games stops counting if nothing is played.
  */
 @ApplicationScoped
@@ -69,9 +69,12 @@ public class ClientLimits {
                 + "WHERE client_key = :key AND status = 'PLAYING' AND updated_at > now() - make_interval(secs => :secs)")
                 .setParameter("key", clientKey).setParameter("secs", openFor.toMillis() / 1000.0)
                 .getSingleResult();
-        Object[] matches = (Object[]) em.createNativeQuery("SELECT count(*), min(g.updated_at) FROM game g "
+        // a match whose person's game has ended counts while its AI plays on (to the score to beat): its searches go on
+        Object[] matches = (Object[]) em.createNativeQuery("SELECT count(*), "
+                + "min(g.updated_at) FILTER (WHERE g.status = 'PLAYING') FROM game g "
                 + "JOIN match m ON m.id = g.match_id WHERE g.client_key = :key AND g.mode = 'VERSUS_AI' "
-                + "AND g.seat = 0 AND m.status = 'PLAYING' AND g.updated_at > now() - make_interval(secs => :secs)")
+                + "AND g.seat = 0 AND m.status = 'PLAYING' "
+                + "AND (g.status <> 'PLAYING' OR g.updated_at > now() - make_interval(secs => :secs))")
                 .setParameter("key", clientKey).setParameter("secs", openFor.toMillis() / 1000.0)
                 .getSingleResult();
         Refusal refusal = decide(start, ((Number) games[0]).intValue(), oldest(games[1]),
