@@ -192,6 +192,12 @@ class AdminAuditResourceTest {
 
         admin().contentType(ContentType.JSON).body("{\"reason\":\"  \"}").when().post(path + "/strike").then()
                 .statusCode(400).contentType("application/problem+json").body("detail", containsString("reason"));
+        // a zero byte PostgreSQL would refuse (it was a 500), and another control character: refused, nothing struck
+        for (String bad : List.of("x\\u0000", "x\\u001b[31m")) {
+            admin().contentType(ContentType.JSON).body("{\"reason\":\"" + bad + "\"}").when().post(path + "/strike")
+                    .then().statusCode(400).contentType("application/problem+json")
+                    .body("detail", containsString("control character"));
+        }
         admin().contentType(ContentType.JSON).body("{\"reason\":\"shared account, confirmed by the player\"}")
                 .when().post(path + "/strike").then()
                 .statusCode(200)

@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -109,7 +110,10 @@ public class AdminAuditResource {
                     + "trace are shown; absent otherwise") OffsetDateTime withheldUntil) {
     }
 
-    public record StrikeRequest(@NotBlank @Size(max = 2000) String reason) {
+    /** PostgreSQL's text refuses a zero byte, and no reason needs a control character but a line break or a tab. */
+    public record StrikeRequest(@NotBlank @Size(max = 2000)
+            @Pattern(regexp = "[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*",
+                    message = "must have no control character but line breaks and tabs") String reason) {
     }
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
