@@ -270,22 +270,41 @@ class ConsumerFaultsTest {
         return registry.find("leaderboard.dead_letters.retried").counters().stream().mapToDouble(Counter::count).sum();
     }
 
-    /** The same for the canaries' letters: the canary consumer waits for its letter, and goes on once it is sent. */
+    /**
+     * The same for the canaries' letters: one whose key alone is too large goes with its key cut; the canary consumer
+     * waits for a letter nothing carries, and goes on once it is sent.
+     */
     @Test
-    void aCanarysDeadLetterTheBrokerWillNotTakeIsRetriedAndTheCanaryConsumerGoesOn() throws Exception {
+    void aCanarysDeadLetterTheBrokerWillNotTakeIsCutOrRetriedAndTheCanaryConsumerGoesOn() throws Exception {
         ConfigResource dlq = new ConfigResource(ConfigResource.Type.TOPIC, CanaryConsumer.DEAD_LETTER_TOPIC);
+        String longKey = "canary-key-" + UUID.randomUUID() + "-" + "k".repeat(6000);
         String poisonKey = "canary-waits-" + UUID.randomUUID();
+        UUID first = UUID.randomUUID();
         UUID good = UUID.randomUUID();
         try (KafkaCompanion companion = KafkaResource.companion()) {
             AdminClient admin = companion.getOrCreateAdminClient();
             ensureTopic(companion, CanaryConsumer.DEAD_LETTER_TOPIC);
             try {
+                // 4096 bytes a letter: a 6,000-character key alone would not fit (its letter without payload was
+                // refused too, and the consumer waited for ever); the letter carries the key's first 1,024
+                letterLimit(admin, dlq, AlterConfigOp.OpType.SET, "4096");
+                companion.produceStrings().fromRecords(
+                        new ProducerRecord<>(CanaryConsumer.CHANNEL, longKey, "not a canary, under a long key"),
+                        new ProducerRecord<>(CanaryConsumer.CHANNEL, first.toString(), canary(first)))
+                        .awaitCompletion(Duration.ofSeconds(30));
+                await().atMost(Duration.ofSeconds(60)).until(
+                        () -> QuarkusTransaction.requiringNew().call(() -> Canary.findById(first) != null));
+                ConsumerRecord<String, String> cut = Kafka.awaitRecords(companion, CanaryConsumer.DEAD_LETTER_TOPIC,
+                        1, r -> r.key() != null && r.key().length() > 40 && longKey.startsWith(r.key())).get(0);
+                assertEquals(1024, cut.key().length(), "the key cut to max-key-bytes");
+                assertTrue(reason(cut).startsWith("unreadable canary: "), reason(cut));
+
+                // 64 bytes: no letter fits; it is retried, the consumer waits, readiness stays up
                 letterLimit(admin, dlq, AlterConfigOp.OpType.SET, "64");
                 double before = retried();
                 companion.produceStrings().fromRecords(
                         new ProducerRecord<>(CanaryConsumer.CHANNEL, poisonKey, "this is not a canary either"),
-                        new ProducerRecord<>(CanaryConsumer.CHANNEL, good.toString(),
-                                "{\"id\":\"" + good + "\",\"sentAt\":\"" + Instant.now() + "\"}"))
+                        new ProducerRecord<>(CanaryConsumer.CHANNEL, good.toString(), canary(good)))
                         .awaitCompletion(Duration.ofSeconds(30));
                 await().atMost(Duration.ofSeconds(60)).until(() -> retried() >= before + 2);
                 ready();
@@ -300,6 +319,10 @@ class ConsumerFaultsTest {
                     () -> QuarkusTransaction.requiringNew().call(() -> Canary.findById(good) != null));
         }
         ready();
+    }
+
+    private static String canary(UUID id) {
+        return "{\"id\":\"" + id + "\",\"sentAt\":\"" + Instant.now() + "\"}";
     }
 
     @Test

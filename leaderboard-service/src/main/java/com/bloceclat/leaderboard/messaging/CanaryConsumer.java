@@ -85,7 +85,7 @@ public class CanaryConsumer {
 
     private void refused(ConsumerRecord<String, String> record, String reason) {
         LOG.warnf("Canary at %s-%d offset %d (key %s) sent to %s: %s", record.topic(), record.partition(),
-                record.offset(), record.key(), DEAD_LETTER_TOPIC, reason);
+                record.offset(), deadLetters.key(record.key()), DEAD_LETTER_TOPIC, reason);
         deadLetters.canary(record, reason);
         registry.counter("leaderboard.canaries", "outcome", "DEAD_LETTER").increment();
     }

@@ -21,6 +21,7 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import com.bloceclat.common.events.GameFinishedDeadLetter;
+import com.bloceclat.leaderboard.config.LeaderboardConfig;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
@@ -32,6 +33,8 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecord;
  * Publishes the consumers' dead letters ({@value GameFinishedDeadLetter#CHANNEL}, {@value CanaryConsumer#DEAD_LETTER_TOPIC})
  * and waits for the broker to have each one. Guarantees:
  * <ul>
+ * <li>A letter carries at most {@code bloc.leaderboard.max-key-bytes} characters of its message's key ({@link #key}),
+ * so a letter without its payload always fits.</li>
  * <li>A letter the broker or the producer refuses as too large goes again without its payload, saying so.</li>
  * <li>Any other failure (the broker away, the topic short of in-sync replicas, a write the ACLs deny, even the letter
  * without its payload refused) is retried with an exponential back-off from 200 ms to 30 s for as long as it lasts,
@@ -60,6 +63,9 @@ public class DeadLetters {
     @Inject
     MeterRegistry registry;
 
+    @Inject
+    LeaderboardConfig config;
+
     private volatile boolean stopping;
 
     /** The wait for a letter ended because the application stops. */
@@ -87,15 +93,28 @@ public class DeadLetters {
                                 letter.payload(), failure), letter.failedAt()).toJson()));
     }
 
-    /** Publishes a canary's letter: its key and value as read, the reason in {@value #REASON_HEADER}. */
+    /**
+     * The key a letter carries (and is keyed by): the message's, cut to {@code max-key-bytes} characters (a pair of
+     * surrogates kept whole), a few times that many bytes at most.
+     */
+    public String key(String key) {
+        int max = config.maxKeyBytes();
+        if (key == null || key.length() <= max) {
+            return key;
+        }
+        return key.substring(0, Character.isHighSurrogate(key.charAt(max - 1)) ? max - 1 : max);
+    }
+
+    /** Publishes a canary's letter: its key ({@link #key}) and value as read, the reason in {@value #REASON_HEADER}. */
     @Retry(maxRetries = -1, maxDuration = 0, delay = 200, jitter = 100, abortOn = Stopping.class)
     @ExponentialBackoff(factor = 2, maxDelay = 30, maxDelayUnit = ChronoUnit.SECONDS)
     public void canary(ConsumerRecord<String, String> record, String reason) {
         checkStop(() -> false);
+        String key = key(record.key());
         send(canaries, record.topic(), record.partition(), record.offset(),
-                () -> KafkaRecord.of(record.key(), record.value()).withHeader(REASON_HEADER,
+                () -> KafkaRecord.of(key, record.value()).withHeader(REASON_HEADER,
                         reason.getBytes(StandardCharsets.UTF_8)),
-                failure -> KafkaRecord.of(record.key(), (String) null).withHeader(REASON_HEADER,
+                failure -> KafkaRecord.of(key, (String) null).withHeader(REASON_HEADER,
                         (reason + notCarried(record.value(), failure)).getBytes(StandardCharsets.UTF_8)));
     }
 

@@ -236,17 +236,9 @@ public class GameFinishedConsumer {
         return bytes > limit ? "key too large: " + bytes + " bytes, limit " + limit : null;
     }
 
-    /**
-     * The key a dead letter carries (and is keyed by): the message's, cut to {@code max-key-bytes} characters (a pair
-     * of surrogates kept whole), a few times that many bytes at most.
-     */
+    /** The key a dead letter carries ({@link DeadLetters#key}). */
     private String letterKey(ConsumerRecord<String, String> record) {
-        String key = record.key();
-        if (key == null || key.length() <= config.maxKeyBytes()) {
-            return key;
-        }
-        int end = config.maxKeyBytes();
-        return key.substring(0, Character.isHighSurrogate(key.charAt(end - 1)) ? end - 1 : end);
+        return deadLetters.key(record.key());
     }
 
     private void deadLetter(ConsumerRecord<String, String> record, String error, int batch) {
