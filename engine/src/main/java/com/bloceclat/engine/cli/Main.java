@@ -15,9 +15,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -45,7 +48,12 @@ public final class Main {
     }
 
     public static void main(String[] args) throws Exception {
-        System.exit(run(args, System.out, System.err));
+        // UTF-8 whatever the platform's charset (LANG=C would print an id "é" as "?"): the protocol is UTF-8 JSON
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        int status = run(args, out, err);
+        out.flush();
+        System.exit(status);
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
@@ -113,16 +121,28 @@ public final class Main {
     }
 
     private static int solve(PrintStream out) throws IOException {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        String line;
-        while ((line = in.readLine()) != null) {
-            if (line.isBlank()) {
-                continue;
+        Reader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        StringBuilder line = new StringBuilder();
+        boolean tooLong = false;
+        for (int c = in.read(); ; c = in.read()) {
+            if (c == -1 || c == '\n') {
+                if (tooLong) {
+                    out.println(SolverProtocol.tooLongLine());
+                } else if (!line.toString().isBlank()) {
+                    out.println(SolverProtocol.answerLine(line.toString()));
+                }
+                out.flush();
+                if (c == -1) {
+                    return 0;
+                }
+                line.setLength(0);
+                tooLong = false;
+            } else if (line.length() < SolverProtocol.MAX_REQUEST_CHARS) {
+                line.append((char) c);
+            } else {
+                tooLong = true; // the rest of the line is read and dropped: memory stays bounded
             }
-            out.println(SolverProtocol.answerLine(line));
-            out.flush();
         }
-        return 0;
     }
 
     private static int pieces(String[] args, PrintStream out) throws IOException {

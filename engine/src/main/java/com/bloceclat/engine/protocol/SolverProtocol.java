@@ -25,6 +25,17 @@ import java.util.List;
 public final class SolverProtocol {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
+    /**
+     * The longest request, in characters, the CLI reads as a line and solver-service as a body: a request is a board
+     * and three pieces (well under 1,000 characters), so anything far larger is refused before it is parsed.
+     */
+    public static final int MAX_REQUEST_CHARS = 16 * 1024;
+
+    /** The error line answered for a request longer than {@link #MAX_REQUEST_CHARS}. */
+    public static String tooLongLine() {
+        return error(NullNode.getInstance(), "a request is at most " + MAX_REQUEST_CHARS + " characters").toString();
+    }
+
     private SolverProtocol() {
     }
 

@@ -55,6 +55,45 @@ class MainTest {
     }
 
     @Test
+    void aLineLongerThanARequestMayBeIsAnsweredWithAnErrorLineAndTheNextOnesStillAre() throws Exception {
+        // read whole before, a line of gigabytes ended the process (out of memory) without an answer
+        String input = "{\"id\":\"long\",\"pad\":\"" + "x".repeat(200_000) + "\"}\n"
+                + "{\"id\":\"next\",\"board\":[\"........\"],\"pieces\":[\"DOT\"]}\n";
+        InputStream saved = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+            assertEquals(0, run("solve"));
+        } finally {
+            System.setIn(saved);
+        }
+        String[] lines = out().split("\n");
+        assertEquals(2, lines.length);
+        assertEquals("{\"id\":null,\"error\":\"a request is at most 16384 characters\"}", lines[0]);
+        assertEquals("{\"id\":\"next\",\"error\":\"board must have 8 rows, got 1\"}", lines[1]);
+    }
+
+    /** The jar's own main in a JVM of its own under LANG=C: its answers are UTF-8 all the same. */
+    @Test
+    void answersAreUtf8WhateverThePlatformCharset() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "solve");
+        pb.environment().put("LANG", "C");
+        pb.environment().put("LC_ALL", "C");
+        pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+        Process p = pb.start();
+        try (var stdin = p.getOutputStream()) {
+            String empty = "\"........\",".repeat(7) + "\"........\"";
+            stdin.write(("{\"id\":\"é\",\"board\":[" + empty + "],\"pieces\":[[\"#########\"]]}\n")
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+        String answer = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertEquals(0, p.waitFor());
+        assertTrue(answer.startsWith("{\"id\":\"é\",\"error\":"), answer);
+        assertTrue(answer.endsWith("8×8 board, got 1×9\"}"), answer);
+    }
+
+    @Test
     void piecesPrintsTheCatalogue() throws Exception {
         assertEquals(0, run("pieces"));
         assertEquals(39, out().split("\n").length);

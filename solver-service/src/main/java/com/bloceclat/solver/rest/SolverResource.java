@@ -58,7 +58,6 @@ public class SolverResource {
 
 
     /** A protocol request is well under 2 KB; the HTTP body limit is larger, for replays. */
-    static final int MAX_SOLVE_CHARS = 16 * 1024;
 
     private static final String EXAMPLE_REPLAY = """
             {"rulesVersion": 1, "seed": 42, "level": "MEDIUM", "assisted": false, "claimedScore": 9, "claimedRounds": 0,
@@ -170,10 +169,10 @@ public class SolverResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "saturated",
                     value = EXAMPLE_BUSY)))
     public Uni<Response> solve(String body, @Context HttpServerRequest http) {
-        if (body != null && body.length() > MAX_SOLVE_CHARS) {
+        if (body != null && body.length() > SolverProtocol.MAX_REQUEST_CHARS) {
             // The HTTP limit is the analyses' (a replay is larger); a protocol request stays under this one.
             return Uni.createFrom().item(Problem.of(Response.Status.REQUEST_ENTITY_TOO_LARGE,
-                    "a solve request is at most " + MAX_SOLVE_CHARS + " characters").toResponse().build());
+                    "a solve request is at most " + SolverProtocol.MAX_REQUEST_CHARS + " characters").toResponse().build());
         }
         CallerKind caller = !identity.isAnonymous() && identity.hasRole(config.serviceRole())
                 ? CallerKind.SERVICE : CallerKind.PUBLIC;
