@@ -171,6 +171,15 @@ class SaturationTest {
             for (int i = 0; i < pool.capacity(CallerKind.SERVICE); i++) {
                 held.add(hold(CallerKind.SERVICE));
             }
+            held.add(hold(CallerKind.PUBLIC));
+            // every worker thread of both kinds busy: utilisation is 1 (it was busy threads per service worker, 1.5)
+            double threads = registry.get("solver.pool.workers").tag("caller", "service").gauge().value()
+                    + registry.get("solver.pool.workers").tag("caller", "public").gauge().value();
+            for (int i = 0; i < 600 && registry.get("solver.pool.active").gauge().value() < threads; i++) {
+                Thread.sleep(50);
+            }
+            assertEquals(threads, registry.get("solver.pool.active").gauge().value());
+            assertEquals(1.0, registry.get("solver.pool.utilisation").gauge().value());
             given().auth().oauth2(Callers.service()).contentType("application/json").body(Requests.EMPTY_BOARD)
                     .when().post(SOLVE).then()
                     .statusCode(429)
@@ -296,8 +305,11 @@ class SaturationTest {
             double before = unread == null ? 0 : unread.count();
             // Not even valid JSON, and more than the anonymous rate limit allows: refused as saturated all the same,
             // for the body is never read (the resource would answer 400, or 429 for the rate).
+            // An Authorization that is not a bearer token leaves the caller anonymous: shed too (it went on to the
+            // resource, its body read and parsed on the I/O thread).
             for (int i = 0; i < 8; i++) {
-                given().contentType("application/json").body("{").when().post(SOLVE).then()
+                given().contentType("application/json").header("Authorization", i % 2 == 0 ? "Basic eDp5" : "x")
+                        .body("{").when().post(SOLVE).then()
                         .statusCode(429)
                         .contentType("application/problem+json")
                         .header("Retry-After", "1")

@@ -3,6 +3,7 @@ package com.bloceclat.solver;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -64,6 +65,18 @@ class SolveCallersTest {
         solve(carol, Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(429)
                 .header("Retry-After", notNullValue());
         solve(Tokens.player("dave"), Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(200);
+    }
+
+    @Test
+    void eachEndedRequestGivesBackItsPlaceInFlight() {
+        // two places at once a client (bloc.solver.public.in-flight-per-client): a request answered 400, or 200,
+        // gives its place back, so three in a row (the burst) are all answered, the third with 200
+        String gina = Tokens.player("gina");
+        solve(gina, "{").when().post(SOLVE).then().statusCode(400);
+        solve(gina, "{}").when().post("/api/solver/analyse").then().statusCode(400);
+        solve(gina, Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(200);
+        solve(gina, Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(429)
+                .body("detail", startsWith("Too many solver requests from this client; retry in"));
     }
 
     @Test

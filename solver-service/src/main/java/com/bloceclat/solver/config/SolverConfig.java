@@ -93,6 +93,13 @@ public interface SolverConfig {
         @WithDefault("true")
         boolean shedEarly();
 
+        /**
+         * Requests of one client admitted at once (waiting for a worker or in one); past it, 429. Below the public
+         * share, so one client's burst never fills it on its own.
+         */
+        @WithDefault("2")
+        int inFlightPerClient();
+
         /** Clients remembered at most; idle ones are forgotten first. */
         @WithDefault("10000")
         int maxClients();

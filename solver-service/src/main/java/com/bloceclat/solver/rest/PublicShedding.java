@@ -29,10 +29,11 @@ import io.vertx.core.http.HttpServerRequest;
  *
  * <p>Guarantees:
  * <ul>
- * <li>Only {@code POST /api/solver/solve} and {@code POST /api/solver/analyse} without an {@code Authorization}
- * header (so certainly a public caller: a service always sends its token) is refused here, and only while the public
+ * <li>Only {@code POST /api/solver/solve} and {@code POST /api/solver/analyse} without a bearer token (no
+ * {@code Authorization} header, or one of another scheme: so certainly a public caller, as a service always sends its
+ * token) is refused here, and only while the public
  * share is full at that moment ({@link WorkerPool#admitted} equals its capacity). Every other request goes on as
- * before: a request with a token, even a player's, is refused (if at all) by the resource after authentication, as is
+ * before: a request with a bearer token, even a player's, is refused (if at all) by the resource after authentication, as is
  * one that finds the share full later.</li>
  * <li>It runs after the CORS filter (a browser can read the 429 and its {@code Retry-After}) and before authentication.
  * The answer is the resource's: 429, {@code application/problem+json}, {@code Retry-After}; counted as {@code
@@ -63,7 +64,7 @@ public class PublicShedding {
         filters.register(rc -> {
             HttpServerRequest request = rc.request();
             if (request.method() == HttpMethod.POST && SHED.contains(request.path())
-                    && request.getHeader(HttpHeaders.AUTHORIZATION) == null
+                    && !bearer(request.getHeader(HttpHeaders.AUTHORIZATION))
                     && pool.admitted(CallerKind.PUBLIC) >= pool.capacity(CallerKind.PUBLIC)) {
                 solver.count(UNREAD, SolverService.SATURATED, CallerKind.PUBLIC);
                 rc.response().setStatusCode(429)
@@ -74,5 +75,13 @@ public class PublicShedding {
             }
             rc.next();
         }, PRIORITY);
+    }
+
+    /**
+     * Whether a request carries a bearer token, the only credential a service caller has: any other Authorization
+     * (Basic, a bare word) leaves the caller anonymous, so it is shed like none.
+     */
+    static boolean bearer(String authorization) {
+        return authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7);
     }
 }

@@ -1,5 +1,8 @@
 package com.bloceclat.solver.rest;
 
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -184,14 +187,7 @@ public class SolverResource {
             malformed = e; // answered after the rate limit, like any other bad request
         }
         String mode = modeTag(node);
-        if (caller == CallerKind.PUBLIC) {
-            try {
-                rateLimiter.acquire(clientKey(http));
-            } catch (RateLimitedException e) {
-                solver.count(mode, SolverService.RATE_LIMITED, caller);
-                throw e;
-            }
-        }
+        Runnable done = admit(caller, mode, http);
         JsonNode id = node != null && node.has("id") ? node.get("id") : NullNode.getInstance();
         SolveRequest request;
         try {
@@ -200,15 +196,45 @@ public class SolverResource {
             }
             request = SolverProtocol.parse(node);
         } catch (ProtocolException e) {
+            done.run();
             solver.count(mode, SolverService.BAD_REQUEST, caller);
             return Uni.createFrom().item(Problem.of(Response.Status.BAD_REQUEST, e.getMessage()).toResponse()
                     .build());
+        } catch (RuntimeException e) {
+            done.run();
+            throw e;
         }
-        return Uni.createFrom().completionStage(solver.solve(id, request, caller))
+        return whileAdmitted(done, () -> solver.solve(id, request, caller))
                 .map(answer -> Response.ok(answer.body().toString(), MediaType.APPLICATION_JSON)
                         .header(BUDGET_HEADER, answer.budgetMs())
                         .header(COMPLETE_HEADER, answer.complete())
                         .build());
+    }
+
+    /**
+     * A public caller's request admitted ({@link RateLimiter#admit}: its rate, and its requests at once), or refused
+     * with 429; answers what ends its admission (nothing to end for a service caller).
+     */
+    private Runnable admit(CallerKind caller, String mode, HttpServerRequest http) {
+        if (caller != CallerKind.PUBLIC) {
+            return () -> { };
+        }
+        try {
+            return rateLimiter.admit(clientKey(http));
+        } catch (RateLimitedException e) {
+            solver.count(mode, SolverService.RATE_LIMITED, caller);
+            throw e;
+        }
+    }
+
+    /** The work's answer, its admission ended ({@code done}) once it has ended, however it ended. */
+    private static <T> Uni<T> whileAdmitted(Runnable done, Supplier<CompletionStage<T>> work) {
+        try {
+            return Uni.createFrom().completionStage(work.get()).onTermination().invoke(done);
+        } catch (RuntimeException e) {
+            done.run(); // refused before it began (the pool's share full)
+            throw e;
+        }
     }
 
     @POST
@@ -244,14 +270,7 @@ public class SolverResource {
             @Context HttpServerRequest http) {
         CallerKind caller = !identity.isAnonymous() && identity.hasRole(config.serviceRole())
                 ? CallerKind.SERVICE : CallerKind.PUBLIC;
-        if (caller == CallerKind.PUBLIC) {
-            try {
-                rateLimiter.acquire(clientKey(http));
-            } catch (RateLimitedException e) {
-                solver.count(SolverService.ANALYSE, SolverService.RATE_LIMITED, caller);
-                throw e;
-            }
-        }
+        Runnable done = admit(caller, SolverService.ANALYSE, http);
         int from;
         int count;
         Replay replay;
@@ -267,10 +286,14 @@ public class SolverResource {
                 throw new ReplayFormatException("the replay is not a valid game: " + verdict.error());
             }
         } catch (ReplayFormatException | IllegalArgumentException e) {
+            done.run();
             solver.count(SolverService.ANALYSE, SolverService.BAD_REQUEST, caller);
             return Uni.createFrom().item(Problem.of(Response.Status.BAD_REQUEST, e.getMessage()).toResponse().build());
+        } catch (RuntimeException e) {
+            done.run();
+            throw e;
         }
-        return Uni.createFrom().completionStage(solver.analyse(replay, from, count, caller))
+        return whileAdmitted(done, () -> solver.analyse(replay, from, count, caller))
                 .map(result -> Response.ok(result, MediaType.APPLICATION_JSON).build());
     }
 

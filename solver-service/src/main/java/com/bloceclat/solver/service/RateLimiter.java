@@ -1,6 +1,8 @@
 package com.bloceclat.solver.service;
 
 import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,6 +18,10 @@ import com.github.benmanes.caffeine.cache.Caffeine;
  * then (a new one starts full: nothing changes); past {@code max-clients} buckets Caffeine evicts the ones least
  * likely to be used again, in constant time whatever the number of clients (a flood from many addresses no longer
  * scans every bucket on each new one). An active client evicted that way starts again with a full bucket.
+ *
+ * <p>A client also has at most {@code in-flight-per-client} requests admitted at once ({@link #admit}: waiting for a
+ * worker or in one), counted apart from the buckets (an entry only while a request of the client is in flight), so a
+ * client's burst can never fill the public share of the pool on its own.
  */
 @ApplicationScoped
 public class RateLimiter {
@@ -24,19 +30,23 @@ public class RateLimiter {
     private final int burst;
     private final LongSupplier nanoTime;
     private final Cache<String, Bucket> buckets;
+    private final int maxInFlight;
+    private final ConcurrentHashMap<String, Integer> inFlight = new ConcurrentHashMap<>();
 
     @Inject
     public RateLimiter(SolverConfig config) {
         this(config.publicCallers().requestsPerSecond(), config.publicCallers().burst(),
-                config.publicCallers().maxClients(), System::nanoTime);
+                config.publicCallers().maxClients(), config.publicCallers().inFlightPerClient(), System::nanoTime);
     }
 
-    RateLimiter(double perSecond, int burst, int maxClients, LongSupplier nanoTime) {
-        if (perSecond <= 0 || burst < 1 || maxClients < 1) {
-            throw new IllegalArgumentException("bloc.solver.public rate, burst and max-clients must be positive");
+    RateLimiter(double perSecond, int burst, int maxClients, int maxInFlight, LongSupplier nanoTime) {
+        if (perSecond <= 0 || burst < 1 || maxClients < 1 || maxInFlight < 1) {
+            throw new IllegalArgumentException(
+                    "bloc.solver.public rate, burst, max-clients and in-flight-per-client must be positive");
         }
         this.perSecond = perSecond;
         this.burst = burst;
+        this.maxInFlight = maxInFlight;
         this.nanoTime = nanoTime;
         this.buckets = Caffeine.newBuilder()
                 .maximumSize(maxClients)
@@ -44,6 +54,47 @@ public class RateLimiter {
                 .ticker(nanoTime::getAsLong)
                 .executor(Runnable::run) // upkeep on the caller's thread: no pool of its own
                 .build();
+    }
+
+    /**
+     * Admits a request of a public client: one of its places in flight, then one request from its bucket
+     * ({@link #acquire}). Answers what gives the place back, to be run once the request has ended, however it ended
+     * (more than once does nothing).
+     *
+     * @throws RateLimitedException when the client has as many requests in flight as it may, or its bucket is empty
+     */
+    public Runnable admit(String client) {
+        boolean[] entered = {false};
+        inFlight.compute(client, (k, n) -> {
+            int now = n == null ? 0 : n;
+            if (now >= maxInFlight) {
+                return n;
+            }
+            entered[0] = true;
+            return now + 1;
+        });
+        if (!entered[0]) {
+            throw new RateLimitedException(1, "Too many solver requests from this client at once: at most "
+                    + maxInFlight + "; retry in 1 s.");
+        }
+        AtomicBoolean left = new AtomicBoolean();
+        Runnable leave = () -> {
+            if (left.compareAndSet(false, true)) {
+                inFlight.computeIfPresent(client, (k, n) -> n <= 1 ? null : n - 1);
+            }
+        };
+        try {
+            acquire(client);
+        } catch (RuntimeException e) {
+            leave.run();
+            throw e;
+        }
+        return leave;
+    }
+
+    /** Requests of {@code client} in flight now (tests). */
+    int inFlight(String client) {
+        return inFlight.getOrDefault(client, 0);
     }
 
     /** Takes one request from the client's bucket. @throws RateLimitedException when it is empty */

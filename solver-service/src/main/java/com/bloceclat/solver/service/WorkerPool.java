@@ -117,8 +117,9 @@ public class WorkerPool {
                 .register(registry);
         Gauge.builder("solver.pool.active", active, AtomicInteger::get)
                 .description("Workers searching now").register(registry);
-        Gauge.builder("solver.pool.utilisation", active, a -> (double) a.get() / workers)
-                .description("Searches running now per service worker, 0 to 1 (public ones count too)")
+        int threadCount = workers + publicWorkers; // active counts both kinds, so the share is of both
+        Gauge.builder("solver.pool.utilisation", active, a -> (double) a.get() / threadCount)
+                .description("Worker threads searching now over all worker threads (service and public), 0 to 1")
                 .register(registry);
         Gauge.builder("solver.pool.public.nice", publicNice, n -> n.get() == Integer.MIN_VALUE ? Double.NaN : n.get())
                 .description("OS nice value of the public workers (19 = lowest priority; 0 = priorities ignored)")

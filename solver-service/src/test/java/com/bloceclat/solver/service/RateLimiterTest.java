@@ -15,7 +15,7 @@ class RateLimiterTest {
 
     @Test
     void aBurstThenTheSustainedRate() {
-        RateLimiter limiter = new RateLimiter(2, 3, 100, now::get);
+        RateLimiter limiter = new RateLimiter(2, 3, 100, 100, now::get);
         for (int i = 0; i < 3; i++) {
             limiter.acquire("a");
         }
@@ -28,7 +28,7 @@ class RateLimiterTest {
 
     @Test
     void clientsHaveTheirOwnBuckets() {
-        RateLimiter limiter = new RateLimiter(1, 1, 100, now::get);
+        RateLimiter limiter = new RateLimiter(1, 1, 100, 100, now::get);
         limiter.acquire("a");
         assertThrows(RateLimitedException.class, () -> limiter.acquire("a"));
         assertDoesNotThrow(() -> limiter.acquire("b"));
@@ -36,14 +36,14 @@ class RateLimiterTest {
 
     @Test
     void retryAfterRoundsUpToWholeSeconds() {
-        RateLimiter limiter = new RateLimiter(0.1, 1, 100, now::get);
+        RateLimiter limiter = new RateLimiter(0.1, 1, 100, 100, now::get);
         limiter.acquire("a");
         assertEquals(10, assertThrows(RateLimitedException.class, () -> limiter.acquire("a")).retryAfterSeconds());
     }
 
     @Test
     void idleClientsAreForgottenPastTheLimitButActiveOnesKeepTheirBucket() {
-        RateLimiter limiter = new RateLimiter(1, 1, 2, now::get);
+        RateLimiter limiter = new RateLimiter(1, 1, 2, 100, now::get);
         limiter.acquire("a");
         limiter.acquire("b");
         now.addAndGet(5_000_000_000L);
@@ -56,10 +56,37 @@ class RateLimiterTest {
     /** Past max-clients, with every client active at once, the buckets kept stay within the bound. */
     @Test
     void everyClientActiveTheBucketsStayWithinMaxClients() {
-        RateLimiter limiter = new RateLimiter(1, 1, 100, now::get);
+        RateLimiter limiter = new RateLimiter(1, 1, 100, 100, now::get);
         for (int i = 0; i < 10_000; i++) {
             limiter.acquire("client-" + i);
         }
         assertTrue(limiter.clients() <= 100, limiter.clients() + " buckets");
+    }
+
+    @Test
+    void aClientHasAtMostItsPlacesInFlightAndGetsThemBackOnceEachRequestEnds() {
+        RateLimiter limiter = new RateLimiter(100, 100, 100, 2, now::get);
+        Runnable first = limiter.admit("a");
+        Runnable second = limiter.admit("a");
+        RateLimitedException full = assertThrows(RateLimitedException.class, () -> limiter.admit("a"));
+        assertEquals(1, full.retryAfterSeconds());
+        assertTrue(full.getMessage().contains("at most 2"), full.getMessage());
+        assertDoesNotThrow(() -> limiter.admit("b"), "another client has its own places");
+        first.run();
+        first.run(); // a second release gives back nothing more
+        assertEquals(1, limiter.inFlight("a"));
+        Runnable third = assertDoesNotThrow(() -> limiter.admit("a"));
+        assertThrows(RateLimitedException.class, () -> limiter.admit("a"));
+        second.run();
+        third.run();
+        assertEquals(0, limiter.inFlight("a"));
+    }
+
+    @Test
+    void aRequestRefusedForItsRateTakesNoPlaceInFlight() {
+        RateLimiter limiter = new RateLimiter(0.1, 1, 100, 2, now::get);
+        limiter.admit("a");
+        assertThrows(RateLimitedException.class, () -> limiter.admit("a"));
+        assertEquals(1, limiter.inFlight("a"));
     }
 }
