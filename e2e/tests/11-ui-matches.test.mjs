@@ -16,6 +16,8 @@ describe('web UI: matches', () => {
 
   test('versus AI: the AI plays its own grid live, the first blocked sets the score to beat, then the result', async () => {
     const { page, errors, context } = await openApp(browser);
+    const sockets = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
     await startFromHome(page, 'versus', { strength: 1 });
     const other = page.getByTestId('other-side');
 
@@ -38,6 +40,9 @@ describe('web UI: matches', () => {
     assert.match(await page.getByTestId('target').textContent(), new RegExp(`Score to beat: ${mine}`));
     assert.ok(await numberOf(page, 'other-score') > mine, 'the AI beat the target');
     await shoot(page, 'versus-result');
+    // the guest's game token goes as a subprotocol, never in the address (which proxies and access logs keep)
+    assert.ok(sockets.length > 0, 'a socket was opened');
+    for (const url of sockets) assert.doesNotMatch(url, /gameToken/, url);
     assert.deepEqual(errors, []);
     await context.close();
   });

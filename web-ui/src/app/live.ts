@@ -52,10 +52,14 @@ export class MatchLive {
     const url = new URL(`/api/matches/${this.matchId}/live`, location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const guest = gameToken(this.matchId);
-    if (guest) url.searchParams.set('gameToken', guest);
     const token = await accessToken();
-    // Browsers cannot set headers on a socket: Quarkus reads the bearer token from a subprotocol.
-    const protocols = token ? ['bearer-token-carrier', encodeURIComponent(`quarkus-http-upgrade#Authorization#Bearer ${token}`)] : undefined;
+    // Browsers cannot set headers on a socket: Quarkus reads them from subprotocols (never the address, which proxies
+    // log: the game token is a guest's credential for the whole game).
+    const headers = [
+      ...(token ? [`quarkus-http-upgrade#Authorization#Bearer ${token}`] : []),
+      ...(guest ? [`quarkus-http-upgrade#X-Game-Token#${guest}`] : []),
+    ];
+    const protocols = headers.length ? ['bearer-token-carrier', ...headers.map(encodeURIComponent)] : undefined;
     const socket = new WebSocket(url, protocols);
     this.socket = socket;
     this.opened = false;

@@ -1,6 +1,8 @@
 package com.bloceclat.game;
 
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -27,9 +29,29 @@ record LiveSocket(WebSocketClientConnection connection, BlockingQueue<JsonNode> 
         return open(base, matchId, gameToken == null ? null : "X-Game-Token", gameToken);
     }
 
+    /**
+     * A guest's socket as the web UI opens it: a browser sets no header on a socket, so the game token goes as a
+     * subprotocol Quarkus turns into the header (never in the address, which access logs keep).
+     */
+    static LiveSocket asGuestInABrowser(URI base, String matchId, String gameToken) {
+        BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+        BasicWebSocketConnector connector = connector(base, matchId, frames).addSubprotocol("bearer-token-carrier")
+                .addSubprotocol(URLEncoder.encode("quarkus-http-upgrade#X-Game-Token#" + gameToken,
+                        StandardCharsets.UTF_8));
+        return new LiveSocket(connector.connectAndAwait(), frames);
+    }
+
     private static LiveSocket open(URI base, String matchId, String header, String value) {
         BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
-        BasicWebSocketConnector connector = BasicWebSocketConnector.create().baseUri(base)
+        BasicWebSocketConnector connector = connector(base, matchId, frames);
+        if (header != null) {
+            connector = connector.addHeader(header, value);
+        }
+        return new LiveSocket(connector.connectAndAwait(), frames);
+    }
+
+    private static BasicWebSocketConnector connector(URI base, String matchId, BlockingQueue<JsonNode> frames) {
+        return BasicWebSocketConnector.create().baseUri(base)
                 .path("/api/matches/" + matchId + "/live")
                 .onTextMessage((c, m) -> {
                     try {
@@ -38,10 +60,6 @@ record LiveSocket(WebSocketClientConnection connection, BlockingQueue<JsonNode> 
                         throw new AssertionError(e);
                     }
                 });
-        if (header != null) {
-            connector = connector.addHeader(header, value);
-        }
-        return new LiveSocket(connector.connectAndAwait(), frames);
     }
 
     void send(String text) {

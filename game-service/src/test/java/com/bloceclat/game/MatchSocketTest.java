@@ -83,6 +83,17 @@ class MatchSocketTest {
     }
 
     @Test
+    void aGuestsGameTokenSentAsASubprotocolAsTheWebUiSendsItOpensTheirSeat() throws Exception {
+        Map<String, String> match = guestMatch();
+        LiveSocket socket = LiveSocket.asGuestInABrowser(base, match.get("id"), match.get("token"));
+        assertEquals(0, socket.next("state").path("match").path("yourSeat").asInt());
+        socket.connection().closeAndAwait();
+        // and a wrong token that way is refused as in the header
+        LiveSocket wrong = LiveSocket.asGuestInABrowser(base, match.get("id"), "not-the-token");
+        assertEquals(403, wrong.next("error").path("status").asInt());
+    }
+
+    @Test
     void malformedAndIllegalFramesGetErrorFramesAndTheConnectionStays() throws Exception {
         Map<String, String> match = guestMatch();
         LiveSocket socket = connect(match.get("id"), match.get("token"));

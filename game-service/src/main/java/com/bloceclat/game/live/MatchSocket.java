@@ -34,8 +34,9 @@ import io.quarkus.websockets.next.WebSocketConnection;
 
 /**
  * One socket per player and match: {@code /api/matches/{id}/live}. A logged-in player sends their bearer token with
- * the upgrade request; a guest adds {@code ?gameToken=...} (or header {@code X-Game-Token}). On opening, and on every {@code sync}, the whole state is
- * sent, so reconnecting resumes from the current state. Changes of either game arrive as {@code update} frames,
+ * the upgrade request; a guest sends header {@code X-Game-Token} (a browser: as a subprotocol; {@code ?gameToken=...}
+ * is still read, for clients of before, though an address is what access logs keep). On opening, and on every
+ * {@code sync}, the whole state is sent, so reconnecting resumes from the current state. Changes of either game arrive as {@code update} frames,
  * whichever replica made them (see {@link LiveUpdates}).
  */
 @WebSocket(path = "/api/matches/{id}/live")
