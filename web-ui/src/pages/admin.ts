@@ -38,7 +38,7 @@ async function listPage(main: HTMLElement, route: Route): Promise<void> {
   const outcome: Filter = (FILTERS as string[]).includes(wanted) ? (wanted as Filter) : '';
   const lv = (route.query.get('level') ?? '').toUpperCase();
   const level: Level | '' = (LEVELS as readonly string[]).includes(lv) ? (lv as Level) : '';
-  const page = Math.max(0, Math.min(1000, Number(route.query.get('page')) || 0));
+  const page = Math.max(0, Math.min(100, Number(route.query.get('page')) || 0));
 
   const tabs = h('div.tabs', { role: 'tablist', 'aria-label': t('admin.outcome') },
     ...FILTERS.map((o) => h('a.tab', {

@@ -143,7 +143,7 @@ export async function dailyPage(main: HTMLElement, route: Route): Promise<void> 
   const now = await today();
   const asked = q.get('day');
   const day = isDay(asked) && asked <= now.day ? asked : now.day;
-  const page = Math.max(0, Math.min(1000, Number(q.get('page')) || 0));
+  const page = Math.max(0, Math.min(100, Number(q.get('page')) || 0));
   const me = user();
   const href = (l: Level, d: string, p = 0) => `${boardHref(l, d)}${p ? `&page=${p}` : ''}`;
 

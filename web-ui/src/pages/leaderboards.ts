@@ -25,7 +25,7 @@ export async function leaderboardsPage(main: HTMLElement, route: Route): Promise
   const wanted = (q.get('level') ?? localStorage.getItem('bloc.level') ?? 'EASY').toUpperCase();
   const level: Level = (LEVELS as readonly string[]).includes(wanted) ? (wanted as Level) : 'EASY';
   const period: Period = (PERIODS as string[]).includes(q.get('period') ?? '') ? (q.get('period') as Period) : 'all';
-  const page = Math.max(0, Math.min(1000, Number(q.get('page')) || 0));
+  const page = Math.max(0, Math.min(100, Number(q.get('page')) || 0));
   const me = user();
 
   const tabs = h('div.tabs', { role: 'tablist', 'aria-label': m('lb.period') },

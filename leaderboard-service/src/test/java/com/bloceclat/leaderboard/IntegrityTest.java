@@ -366,6 +366,41 @@ class IntegrityTest {
     }
 
     @Test
+    void theRefusedTrailWithholdsAMessageNamingADailyGameUntilTheMidnightAfterItWasRefused() {
+        // a daily game of today, refused (signed with a key leaderboard-service does not know: a rotation done in the
+        // wrong order refuses every message so): its payload deals the day's pieces, so admins do not see it today
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        GameFinished todays = solo(UUID.randomUUID(), Games.player("refused-dee-" + UUID.randomUUID()),
+                SeedSource.DAILY, today, now.minusSeconds(1), now,
+                Games.quick(Games.freshSeed(), Level.HARD, 3).replay());
+        String key = todays.gameId().toString();
+        String signed = new SignedMessage.Signer("evil-2", SignedMessage.newKeyPair().getPrivate())
+                .sign(todays.toJson());
+        GameFinished server = solo(UUID.randomUUID(), Games.player("refused-sam-" + UUID.randomUUID()),
+                SeedSource.SERVER, null, now.minusSeconds(1), now,
+                Games.quick(Games.freshSeed(), Level.HARD, 3).replay());
+        Games.publish(new ProducerRecord<>(GameFinished.CHANNEL, key, signed), Games.unsigned(server));
+        await().atMost(Duration.ofSeconds(60)).until(() -> QuarkusTransaction.requiringNew().call(
+                () -> RefusedMessage.count("messageKey in ?1", List.of(key, server.gameId().toString())) == 2));
+
+        Map<String, Object> daily = refusedListed(key);
+        assertNull(daily.get("payload"), daily.toString());
+        assertTrue(((String) daily.get("withheldUntil")).startsWith(today.plusDays(1) + "T00:00"), daily.toString());
+        Map<String, Object> other = refusedListed(server.gameId().toString());
+        assertEquals(server.toJson(), other.get("payload"), "a server-seed game's message is shown as received");
+        assertNull(other.get("withheldUntil"));
+    }
+
+    private static Map<String, Object> refusedListed(String key) {
+        List<Map<String, Object>> listed = given().auth().oauth2(Tokens.admin("root")).queryParam("size", 100)
+                .when().get("/api/leaderboards/admin/audits/refused").then()
+                .statusCode(200).extract().path("refused.findAll { it.key == '" + key + "' }");
+        assertEquals(1, listed.size(), key + ": " + listed);
+        return listed.get(0);
+    }
+
+    @Test
     void eachPlayersFirstDailyGameCountsOnTheDayBoardLaterOnesArePractice() {
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         long daySeed = Games.freshSeed();

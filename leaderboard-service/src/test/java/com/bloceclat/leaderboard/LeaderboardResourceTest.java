@@ -137,9 +137,12 @@ class LeaderboardResourceTest {
         given().queryParam("period", "year").when().get("/api/leaderboards/easy").then()
                 .statusCode(400).body("detail", equalTo("Unknown period 'year'; periods are all, today and week"));
         given().queryParam("page", "first").when().get("/api/leaderboards/easy").then()
-                .statusCode(400).body("detail", equalTo("'page' must be a whole number from 0 to 1000, got 'first'"));
+                .statusCode(400).body("detail", equalTo("'page' must be a whole number from 0 to 100, got 'first'"));
         given().queryParam("page", -1).when().get("/api/leaderboards/easy").then()
-                .statusCode(400).body("detail", equalTo("'page' must be from 0 to 1000, got -1"));
+                .statusCode(400).body("detail", equalTo("'page' must be from 0 to 100, got -1"));
+        // past page 100 of 100: no request reads more than 10,100 rows of a board
+        given().queryParam("page", 101).queryParam("size", 100).when().get("/api/leaderboards/easy").then()
+                .statusCode(400).body("detail", equalTo("'page' must be from 0 to 100, got 101"));
         given().queryParam("size", 101).when().get("/api/leaderboards/easy").then()
                 .statusCode(400).body("detail", equalTo("'size' must be from 1 to 100, got 101"));
         given().when().get("/api/leaderboards/nightmare/players/sub-ann").then().statusCode(400);

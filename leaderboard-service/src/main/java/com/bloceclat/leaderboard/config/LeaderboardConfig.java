@@ -16,8 +16,11 @@ public interface LeaderboardConfig {
     @WithDefault("100")
     int maxPageSize();
 
-    /** The last page number a caller may ask for (pages count from 0). */
-    @WithDefault("1000")
+    /**
+     * The last page number a caller may ask for (pages count from 0): with {@link #maxPageSize} it bounds the rows one
+     * page reads ({@code OFFSET}), for every caller.
+     */
+    @WithDefault("100")
     int maxPage();
 
     /**

@@ -80,10 +80,30 @@ public class AdminAuditResource {
     /** A game-finished message whose signature did not hold: never judged, kept apart from the games. */
     public record Refused(long id, String topic, int partition, long offset, String key,
             @Schema(description = "Why: unsigned: …, unknown key …, bad signature …") String reason,
-            @Schema(description = "The value as received (NUL written \\u0000), cut at 100,000 characters")
-            String payload,
+            @Schema(description = "The value as received (NUL written \\u0000), cut at "
+                    + RefusedMessage.MAX_PAYLOAD + " characters; absent until withheldUntil for a message that "
+                    + "names a daily game") String payload,
             @Schema(description = "Whether the payload was cut (the dead letter carries it all)") boolean truncated,
-            OffsetDateTime publishedAt, OffsetDateTime refusedAt) {
+            OffsetDateTime publishedAt, OffsetDateTime refusedAt,
+            @Schema(description = "For a message that names a daily game: until when its payload is withheld (the "
+                    + "UTC midnight after it was refused); absent otherwise") OffsetDateTime withheldUntil) {
+    }
+
+    /**
+     * A refused message that names a daily game (its seed source, even inside a signed envelope's escaped text) may
+     * carry that day's seed and pieces: withheld from admins too until the UTC midnight after it was refused, as an
+     * audit withholds them until its day is over. A game's day is never after the day its message arrives, and the
+     * refusal's own date bounds it, so a forged message cannot hide itself from the admins for longer than that.
+     */
+    private static final java.util.regex.Pattern DAILY =
+            java.util.regex.Pattern.compile("seedSource\\\\?\"\\s*:\\s*\\\\?\"DAILY");
+
+    static OffsetDateTime withheldUntil(String payload, OffsetDateTime refusedAt) {
+        if (payload == null || !DAILY.matcher(payload).find()) {
+            return null;
+        }
+        return refusedAt.withOffsetSameInstant(ZoneOffset.UTC).toLocalDate().plusDays(1).atStartOfDay()
+                .atOffset(ZoneOffset.UTC);
     }
 
     public record RefusedPage(int page, int size, boolean more, List<Refused> refused) {
@@ -164,8 +184,13 @@ public class AdminAuditResource {
             @Parameter(description = "Messages per page, 1 to 100 (default 20)") @QueryParam("size") String size) {
         Params.Paging paging = Params.paging(page, size, config);
         List<RefusedMessage> rows = RefusedMessage.page(paging.offset(), paging.limit());
-        List<Refused> list = rows.stream().limit(paging.size()).map(r -> new Refused(r.id, r.topic, r.kafkaPartition,
-                r.kafkaOffset, r.messageKey, r.reason, r.payload, r.truncated, r.publishedAt, r.refusedAt)).toList();
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        List<Refused> list = rows.stream().limit(paging.size()).map(r -> {
+            OffsetDateTime until = withheldUntil(r.payload, r.refusedAt);
+            boolean withheld = until != null && now.isBefore(until);
+            return new Refused(r.id, r.topic, r.kafkaPartition, r.kafkaOffset, r.messageKey, r.reason,
+                    withheld ? null : r.payload, r.truncated, r.publishedAt, r.refusedAt, withheld ? until : null);
+        }).toList();
         return new RefusedPage(paging.page(), paging.size(), rows.size() > paging.size(), list);
     }
 
