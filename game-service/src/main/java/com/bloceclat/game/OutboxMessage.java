@@ -3,6 +3,7 @@ package com.bloceclat.game;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Collections;
@@ -96,13 +97,15 @@ public class OutboxMessage extends PanacheEntityBase {
     }
 
     /**
-     * The oldest messages still to send (sent ones are deleted, parked ones left aside), locked; rows another relay
-     * (another replica) holds are skipped rather than waited for, so replicas share the work.
+     * The oldest messages due to be sent (sent ones are deleted, parked ones left aside, ones kept after a failed send
+     * wait until their next attempt: {@link #retryLater}), locked; rows another relay (another replica) holds are
+     * skipped rather than waited for, so replicas share the work.
      */
     public static List<Pending> nextPending(int limit) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = getEntityManager().createNativeQuery(
-                "SELECT id, topic, msg_key, payload, live_match FROM outbox WHERE parked_at IS NULL ORDER BY id LIMIT :limit "
+                "SELECT id, topic, msg_key, payload, live_match FROM outbox WHERE parked_at IS NULL "
+                + "AND (next_attempt_at IS NULL OR next_attempt_at <= now()) ORDER BY id LIMIT :limit "
                 + "FOR UPDATE SKIP LOCKED")
                 .setParameter("limit", limit)
                 .getResultList();
@@ -118,6 +121,23 @@ public class OutboxMessage extends PanacheEntityBase {
             return 0;
         }
         return getEntityManager().createNativeQuery("DELETE FROM outbox WHERE id IN (:ids)")
+                .setParameter("ids", ids)
+                .executeUpdate();
+    }
+
+    /**
+     * Puts off the next attempt of messages whose send failed for a reason that may pass: {@code first} after the first
+     * failure, doubled at each one after, {@code max} at most. So rows that keep failing never take a whole batch
+     * pass after pass, and the rows after them go.
+     */
+    public static int retryLater(List<Long> ids, Duration first, Duration max) {
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        return getEntityManager().createNativeQuery("UPDATE outbox SET next_attempt_at = now() + make_interval(secs => "
+                + "least(:max, :first * power(2, least(attempts, 20)))), attempts = attempts + 1 WHERE id IN (:ids)")
+                .setParameter("first", first.toMillis() / 1000.0)
+                .setParameter("max", max.toMillis() / 1000.0)
                 .setParameter("ids", ids)
                 .executeUpdate();
     }

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
@@ -104,6 +105,48 @@ class OutboxRelayTest {
         // parked, not sent and not deleted: still there for an operator, never picked again
         assertEquals(1L, QuarkusTransaction.requiringNew().call(() -> OutboxMessage.count("key = ?1", bigKey)));
         assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> OutboxMessage.count("key = ?1", nextKey)));
+    }
+
+    @Test
+    void rowsKeptAfterAFailedSendStepAsideForADoublingWaitSoTheRowsAfterThemGo() {
+        // In one transaction, so that no relay of this application sends (or even sees) these rows meanwhile. Before,
+        // kept rows stayed the oldest: once a batch's worth of them kept failing (one topic refused) every pass took
+        // only them, and no row after them was sent.
+        QuarkusTransaction.requiringNew().run(() -> {
+            String run = UUID.randomUUID().toString();
+            List<Long> failing = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                failing.add(OutboxMessage.enqueue(GameFinished.CHANNEL, "failing-" + run + "-" + i, "{}"));
+            }
+            long after = OutboxMessage.enqueue(GameMessages.EVENTS_CHANNEL, "after-" + run, "{}");
+            assertEquals(failing.subList(0, 2), ids(OutboxMessage.nextPending(2), run), "due: the oldest first");
+
+            OutboxMessage.retryLater(failing, Duration.ofSeconds(1), Duration.ofSeconds(30));
+            assertEquals(List.of(after), ids(OutboxMessage.nextPending(2), run), "the kept rows step aside");
+            // each failure doubles the wait, up to the most
+            OutboxMessage.retryLater(failing.subList(0, 1), Duration.ofSeconds(1), Duration.ofSeconds(30));
+            OutboxMessage.retryLater(failing.subList(0, 1), Duration.ofSeconds(1), Duration.ofSeconds(30));
+            assertEquals(4.0, waitSeconds(failing.get(0)), 0.5, "a third failure waits 4 s");
+            assertEquals(1.0, waitSeconds(failing.get(1)), 0.5, "a first failure waits 1 s");
+            for (int i = 0; i < 10; i++) {
+                OutboxMessage.retryLater(failing.subList(0, 1), Duration.ofSeconds(1), Duration.ofSeconds(30));
+            }
+            assertEquals(30.0, waitSeconds(failing.get(0)), 0.5, "never more than the most");
+            OutboxMessage.getEntityManager().createNativeQuery("DELETE FROM outbox WHERE msg_key LIKE :run")
+                    .setParameter("run", "%" + run + "%").executeUpdate();
+        });
+    }
+
+    /** The ids of this run's rows among {@code pending}, in order. */
+    private static List<Long> ids(List<OutboxMessage.Pending> pending, String run) {
+        return pending.stream().filter(p -> p.key().contains(run)).map(OutboxMessage.Pending::id).toList();
+    }
+
+    /** Seconds from now until a row's next attempt. */
+    private static double waitSeconds(long id) {
+        return ((Number) OutboxMessage.getEntityManager().createNativeQuery(
+                "SELECT extract(epoch FROM next_attempt_at - now()) FROM outbox WHERE id = :id")
+                .setParameter("id", id).getSingleResult()).doubleValue();
     }
 
     private static String parkedReason(long id) {

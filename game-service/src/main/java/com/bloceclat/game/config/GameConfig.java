@@ -30,6 +30,13 @@ public final class GameConfig {
         int batchSize();
 
         /**
+         * The longest wait before the next attempt of a message whose send failed (the first is {@code poll-interval},
+         * doubled at each failure): a failing row steps aside, and the rows after it go meanwhile.
+         */
+        @WithDefault("30s")
+        Duration retryMax();
+
+        /**
          * How long the relay waits after a commit before its pass, so that the commits of that time share one pass;
          * live updates are that much later. Each pass is a transaction and a produce request, and every replica's live
          * consumer fetches what each produce brings: at 300 AI placements a second, 20 ms takes about six commits in

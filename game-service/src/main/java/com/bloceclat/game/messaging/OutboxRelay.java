@@ -43,10 +43,14 @@ import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
  * ({@link #poll}) in case a wake-up was missed or Kafka was down. Guarantees:
  * <ul>
  * <li>One pass at a time on a replica, whichever path started it (a pass waits for the one running to end), so a
- * replica sends its rows in outbox order.</li>
+ * replica sends its rows in outbox order, but for rows kept after a failed send (next point).</li>
  * <li>A row is deleted only once the broker acknowledged it; a row whose send failed for a reason that may pass
  * (broker unreachable, timeout, not authorised, anything not known to be the row's own fault) stays and is sent on a
- * later pass, so a message may be sent twice but is never lost (consumers deduplicate by game id or event id).</li>
+ * later pass, so a message may be sent twice but is never lost (consumers deduplicate by game id or event id). It
+ * steps aside meanwhile ({@link OutboxMessage#retryLater}: {@code poll-interval}, doubled at each failure, up to
+ * {@code retry-max}), so rows that keep failing (one topic refused, short of in-sync replicas) never hold back the
+ * rows after them, of the other topic or of their own; a game's {@code game-events} may then arrive out of order
+ * (each carries the game's version, and the sockets' clients keep the newest).</li>
  * <li>A row the broker can never take ({@link OutboxOutcome#of}: too large even compressed, refused as a record) is
  * parked with its reason, logged once and counted ({@code outbox.parked{topic}}); it never holds back the rows after
  * it: each row of a batch is judged on its own.</li>
@@ -127,7 +131,8 @@ public class OutboxRelay {
 
     /**
      * The periodic pass, by the Quarkus scheduler ({@code SKIP}: one still running is not joined by another). Sends
-     * what no wake-up sent: rows kept after a failed send, rows whose wake-up was lost (a crash after the commit).
+     * what no wake-up sent: rows kept after a failed send once their next attempt is due, rows whose wake-up was lost
+     * (a crash after the commit).
      */
     @Scheduled(identity = JOB, every = "${bloc.outbox.poll-interval:2s}", delayed = "${bloc.outbox.poll-interval:2s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
@@ -195,8 +200,8 @@ public class OutboxRelay {
                 // the unsettled ones are kept below
             }
             List<Long> sent = new ArrayList<>();
+            List<Long> kept = new ArrayList<>();
             int parked = 0;
-            int kept = 0;
             String firstKept = null;
             for (int i = 0; i < batch.size(); i++) {
                 OutboxMessage.Pending m = batch.get(i);
@@ -212,17 +217,18 @@ public class OutboxRelay {
                     LOG.warnf("Outbox row %d (topic %s, key %s, %d characters) parked, never to be sent: %s", m.id(),
                             m.topic(), m.key(), m.payload().length(), p.reason());
                 } else if (outcome instanceof OutboxOutcome.Retry r) {
-                    kept++;
+                    kept.add(m.id());
                     firstKept = firstKept == null ? r.reason() : firstKept;
                 }
             }
             // one DELETE for the acknowledged rows, not one per row
             OutboxMessage.deleteSent(sent);
-            if (kept > 0) {
-                LOG.warnf("Outbox: %d of %d messages not sent this time, kept for the next pass (%s)", kept,
+            OutboxMessage.retryLater(kept, config.pollInterval(), config.retryMax());
+            if (!kept.isEmpty()) {
+                LOG.warnf("Outbox: %d of %d messages not sent this time, kept for a later pass (%s)", kept.size(),
                         batch.size(), firstKept);
             }
-            return new Pass(sent.size(), parked, kept);
+            return new Pass(sent.size(), parked, kept.size());
         });
     }
 
