@@ -458,6 +458,8 @@ class KubernetesManifestsTest {
                 files.getData().get("kafka-setup.sh"), "k8s/kafka.yaml holds a copy of platform/kafka/kafka-setup.sh");
         assertEquals(Files.readString(KafkaAccess.FILE), files.getData().get("access.conf"),
                 "k8s/kafka.yaml holds a copy of platform/kafka/access.conf");
+        // deleted once finished, so that the next apply runs it again (a Job kept is "unchanged" for ever)
+        assertEquals(60, get(Job.class, "kafka-setup").getSpec().getTtlSecondsAfterFinished());
         PodSpec pod = get(Job.class, "kafka-setup").getSpec().getTemplate().getSpec();
         Container setup = single(pod.getContainers());
         assertEquals(single(get(StatefulSet.class, "kafka").getSpec().getTemplate().getSpec().getContainers())
