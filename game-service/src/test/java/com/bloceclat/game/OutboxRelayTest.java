@@ -12,11 +12,17 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
+import org.apache.kafka.clients.admin.AdminClient;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.record.MemoryRecords;
 import org.apache.kafka.common.record.SimpleRecord;
@@ -26,6 +32,7 @@ import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.SelfPlay;
+import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.messaging.GameMessages;
 import com.bloceclat.game.messaging.OutboxRelay;
 import com.bloceclat.testsupport.KafkaResource;
@@ -49,6 +56,9 @@ class OutboxRelayTest {
 
     @Inject
     OutboxRelay relay;
+
+    @Inject
+    GameConfig.Outbox outbox;
 
     @Test
     void aSoloGameOf20000RoundsReachesKafkaCompressedUnderTheBrokersLimit() {
@@ -135,6 +145,52 @@ class OutboxRelayTest {
             OutboxMessage.getEntityManager().createNativeQuery("DELETE FROM outbox WHERE msg_key LIKE :run")
                     .setParameter("run", "%" + run + "%").executeUpdate();
         });
+    }
+
+    @Test
+    void aTopicThatRefusesEveryRecordForAWhileHoldsBackNoRowOfTheOtherTopic() throws Exception {
+        // game-finished refuses every record for a while (its records' timestamps are all "too old" for it: a failure
+        // the relay keeps the row for, as a deny ACL would be): more of its rows than a batch used to take every batch,
+        // pass after pass, and game-events stopped too
+        ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, GameFinished.CHANNEL);
+        String run = UUID.randomUUID().toString();
+        String after = "after-" + run;
+        try (KafkaCompanion companion = KafkaResource.companion()) {
+            AdminClient admin = companion.getOrCreateAdminClient();
+            if (!companion.topics().list().contains(GameFinished.CHANNEL)) {
+                companion.topics().createAndWait(GameFinished.CHANNEL, 1);
+            }
+            ConsumerTask<String, String> events = companion.consumeStrings().fromTopics(GameMessages.EVENTS_CHANNEL);
+            topicConfig(admin, topic, AlterConfigOp.OpType.SET, "0");
+            try {
+                QuarkusTransaction.requiringNew().run(() -> {
+                    for (int i = 0; i < outbox.batchSize() + 10; i++) {
+                        OutboxMessage.enqueue(GameFinished.CHANNEL, "refused-" + run + "-" + i, "{}");
+                    }
+                    OutboxMessage.enqueue(GameMessages.EVENTS_CHANNEL, after, "{\"after\":\"the refused ones\"}");
+                });
+                relay.wake();
+                await().atMost(Duration.ofSeconds(60)).until(() -> !ofKey(events, after).isEmpty());
+                assertTrue(refused(run) > outbox.batchSize(), "the refused rows are kept: " + refused(run));
+            } finally {
+                topicConfig(admin, topic, AlterConfigOp.OpType.DELETE, null);
+                events.close();
+            }
+            // once the topic takes them again, they go (each within its wait, at most retry-max)
+            await().atMost(Duration.ofSeconds(120)).until(() -> refused(run) == 0);
+        }
+    }
+
+    private static long refused(String run) {
+        return QuarkusTransaction.requiringNew().call(
+                () -> OutboxMessage.count("key like ?1", "refused-" + run + "-%"));
+    }
+
+    /** The topic's message.timestamp.before.max.ms: 0 refuses every record stamped before the broker's clock. */
+    private static void topicConfig(AdminClient admin, ConfigResource topic, AlterConfigOp.OpType op, String ms)
+            throws Exception {
+        admin.incrementalAlterConfigs(Map.of(topic, List.of(new AlterConfigOp(
+                new ConfigEntry("message.timestamp.before.max.ms", ms), op)))).all().get(30, TimeUnit.SECONDS);
     }
 
     /** The ids of this run's rows among {@code pending}, in order. */
