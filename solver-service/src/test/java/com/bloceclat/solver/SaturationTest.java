@@ -3,6 +3,7 @@ package com.bloceclat.solver;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
@@ -34,6 +36,9 @@ import com.bloceclat.testsupport.Tokens;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.config.HttpClientConfig;
+import io.restassured.config.RestAssuredConfig;
 import io.restassured.response.Response;
 
 /**
@@ -197,6 +202,30 @@ class SaturationTest {
         String metrics = given().when().get("/q/metrics").then().extract().asString();
         assertTrue(metrics.contains("solver_requests_total{caller=\"service\",mode=\"ai\",outcome=\"saturated\"}"),
                 metrics);
+    }
+
+    @Test
+    void aClientThatClosesItsConnectionsKeepsItsPlacesUntilItsSearchesEnd() throws Exception {
+        // closing a connection cancels the answer, not the search waiting for a worker: the place is the search's
+        String dana = Tokens.player("dana-" + UUID.randomUUID());
+        RestAssuredConfig quick = RestAssured.config().httpClient(HttpClientConfig.httpClientConfig()
+                .setParam("http.socket.timeout", 500));
+        CompletionStage<Boolean> held = hold(CallerKind.PUBLIC); // the public worker busy: dana's searches wait
+        try {
+            awaitAdmitted(CallerKind.PUBLIC, 1);
+            for (int i = 0; i < 2; i++) {
+                assertThrows(Exception.class, () -> given().config(quick).auth().oauth2(dana)
+                        .contentType("application/json").body(Requests.EMPTY_BOARD).when().post(SOLVE));
+            }
+            awaitAdmitted(CallerKind.PUBLIC, 3);
+            given().auth().oauth2(dana).contentType("application/json").body(Requests.EMPTY_BOARD).when()
+                    .post(SOLVE).then().statusCode(429)
+                    .body("detail", org.hamcrest.Matchers.startsWith(
+                            "Too many solver requests from this client at once"));
+        } finally {
+            release.countDown();
+        }
+        assertTrue(held.toCompletableFuture().get(60, TimeUnit.SECONDS));
     }
 
     /** The thread a task ran on, and its OS nice value (Integer.MIN_VALUE where there is no /proc). */

@@ -1,5 +1,6 @@
 package com.bloceclat.solver.rest;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 
@@ -58,9 +59,6 @@ public class SolverResource {
     public static final String BUDGET_HEADER = "X-Solver-Budget-Ms";
     /** {@code false} when the budget ran out and the answer is the best found so far. */
     public static final String COMPLETE_HEADER = "X-Solver-Complete";
-
-
-    /** A protocol request is well under 2 KB; the HTTP body limit is larger, for replays. */
 
     private static final String EXAMPLE_REPLAY = """
             {"rulesVersion": 1, "seed": 42, "level": "MEDIUM", "assisted": false, "claimedScore": 9, "claimedRounds": 0,
@@ -200,7 +198,7 @@ public class SolverResource {
             solver.count(mode, SolverService.BAD_REQUEST, caller);
             return Uni.createFrom().item(Problem.of(Response.Status.BAD_REQUEST, e.getMessage()).toResponse()
                     .build());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             done.run();
             throw e;
         }
@@ -227,14 +225,22 @@ public class SolverResource {
         }
     }
 
-    /** The work's answer, its admission ended ({@code done}) once it has ended, however it ended. */
+    /**
+     * The work's answer; its admission ends ({@code done}) when the work itself has ended, however it ended. Not when
+     * the answer is cancelled: a client that closes its connection cancels the answer, but its search still holds its
+     * place in the pool until it ends, so it keeps the client's place too (else closing connections would get round
+     * the cap).
+     */
     private static <T> Uni<T> whileAdmitted(Runnable done, Supplier<CompletionStage<T>> work) {
+        CompletableFuture<T> task;
         try {
-            return Uni.createFrom().completionStage(work.get()).onTermination().invoke(done);
-        } catch (RuntimeException e) {
+            task = work.get().toCompletableFuture();
+        } catch (RuntimeException | Error e) {
             done.run(); // refused before it began (the pool's share full)
             throw e;
         }
+        task.whenComplete((answer, failure) -> done.run());
+        return Uni.createFrom().completionStage(task.copy()); // a cancelled copy leaves the task, and done, alone
     }
 
     @POST
@@ -289,7 +295,7 @@ public class SolverResource {
             done.run();
             solver.count(SolverService.ANALYSE, SolverService.BAD_REQUEST, caller);
             return Uni.createFrom().item(Problem.of(Response.Status.BAD_REQUEST, e.getMessage()).toResponse().build());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             done.run();
             throw e;
         }
