@@ -120,10 +120,16 @@ public final class Main {
         return Level.parse(v);
     }
 
+    /**
+     * One answer line per request line (LF or CRLF), read a character at a time so that a line longer than a request
+     * may be ({@link SolverProtocol#MAX_REQUEST_CHARS}) is answered with an error line and its rest dropped as it is
+     * read: memory stays bounded whatever comes in.
+     */
     private static int solve(PrintStream out) throws IOException {
         Reader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         StringBuilder line = new StringBuilder();
         boolean tooLong = false;
+        boolean cr = false; // a '\r' held back: dropped if the line ends next (CRLF), kept otherwise
         for (int c = in.read(); ; c = in.read()) {
             if (c == -1 || c == '\n') {
                 if (tooLong) {
@@ -137,12 +143,26 @@ public final class Main {
                 }
                 line.setLength(0);
                 tooLong = false;
-            } else if (line.length() < SolverProtocol.MAX_REQUEST_CHARS) {
-                line.append((char) c);
-            } else {
-                tooLong = true; // the rest of the line is read and dropped: memory stays bounded
+                cr = false;
+                continue;
+            }
+            if (cr) {
+                tooLong |= !keep(line, '\r');
+            }
+            cr = c == '\r';
+            if (!cr) {
+                tooLong |= !keep(line, (char) c);
             }
         }
+    }
+
+    /** Appends {@code c} unless the line is already as long as a request may be; false when it is. */
+    private static boolean keep(StringBuilder line, char c) {
+        if (line.length() >= SolverProtocol.MAX_REQUEST_CHARS) {
+            return false;
+        }
+        line.append(c);
+        return true;
     }
 
     private static int pieces(String[] args, PrintStream out) throws IOException {

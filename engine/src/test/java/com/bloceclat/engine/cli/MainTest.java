@@ -57,8 +57,14 @@ class MainTest {
     @Test
     void aLineLongerThanARequestMayBeIsAnsweredWithAnErrorLineAndTheNextOnesStillAre() throws Exception {
         // read whole before, a line of gigabytes ended the process (out of memory) without an answer
+        // and a request of exactly the longest length, ended CRLF: answered (the CR ends the line, it is not in it)
+        String exact = "{\"id\":\"exact\",\"board\":[\"........\"],\"pieces\":[\"DOT\"]}";
+        exact = exact.substring(0, exact.length() - 1) + ",\"pad\":\""
+                + "x".repeat(16_384 - exact.length() - 9) + "\"}";
+        assertEquals(16_384, exact.length());
         String input = "{\"id\":\"long\",\"pad\":\"" + "x".repeat(200_000) + "\"}\n"
-                + "{\"id\":\"next\",\"board\":[\"........\"],\"pieces\":[\"DOT\"]}\n";
+                + "{\"id\":\"next\",\"board\":[\"........\"],\"pieces\":[\"DOT\"]}\n"
+                + exact + "\r\n";
         InputStream saved = System.in;
         try {
             System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
@@ -67,9 +73,10 @@ class MainTest {
             System.setIn(saved);
         }
         String[] lines = out().split("\n");
-        assertEquals(2, lines.length);
+        assertEquals(3, lines.length);
         assertEquals("{\"id\":null,\"error\":\"a request is at most 16384 characters\"}", lines[0]);
         assertEquals("{\"id\":\"next\",\"error\":\"board must have 8 rows, got 1\"}", lines[1]);
+        assertEquals("{\"id\":\"exact\",\"error\":\"board must have 8 rows, got 1\"}", lines[2]);
     }
 
     /** The jar's own main in a JVM of its own under LANG=C: its answers are UTF-8 all the same. */
