@@ -105,7 +105,7 @@ public class OutboxMessage extends PanacheEntityBase {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = getEntityManager().createNativeQuery(
                 "SELECT id, topic, msg_key, payload, live_match FROM outbox WHERE parked_at IS NULL "
-                + "AND (next_attempt_at IS NULL OR next_attempt_at <= now()) ORDER BY id LIMIT :limit "
+                + "AND (next_attempt_at IS NULL OR next_attempt_at <= clock_timestamp()) ORDER BY id LIMIT :limit "
                 + "FOR UPDATE SKIP LOCKED")
                 .setParameter("limit", limit)
                 .getResultList();
@@ -134,8 +134,11 @@ public class OutboxMessage extends PanacheEntityBase {
         if (ids.isEmpty()) {
             return 0;
         }
-        return getEntityManager().createNativeQuery("UPDATE outbox SET next_attempt_at = now() + make_interval(secs => "
-                + "least(:max, :first * power(2, least(attempts, 20)))), attempts = attempts + 1 WHERE id IN (:ids)")
+        // clock_timestamp(), not now(): the relay's transaction began before its sends, which may have waited for
+        // send-timeout (10 s), longer than the first waits
+        return getEntityManager().createNativeQuery("UPDATE outbox SET next_attempt_at = clock_timestamp() + "
+                + "make_interval(secs => least(:max, :first * power(2, least(attempts, 20)))), attempts = attempts + 1 "
+                + "WHERE id IN (:ids)")
                 .setParameter("first", first.toMillis() / 1000.0)
                 .setParameter("max", max.toMillis() / 1000.0)
                 .setParameter("ids", ids)

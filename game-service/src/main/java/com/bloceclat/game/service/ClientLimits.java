@@ -112,7 +112,8 @@ public class ClientLimits {
         if (start.aiMatches > 0 && openAiMatches + start.aiMatches > maxAiMatches) {
             return new Refusal("Too many versus-AI matches open: at most " + maxAiMatches + " at once per client. "
                     + "Finish or resign one first; one left without a move for " + words(openFor)
-                    + " no longer counts.", retryAfter(oldestAiMatch, now, openFor));
+                    + " no longer counts, and one whose AI plays on to your score counts until it has beaten it or "
+                    + "is blocked.", retryAfter(oldestAiMatch, now, openFor));
         }
         if (openGames + start.games > maxGames) {
             return new Refusal("Too many games open: at most " + maxGames + " at once per client. Finish or resign "
