@@ -30,6 +30,18 @@ class MainTest {
         return out.toString(StandardCharsets.UTF_8);
     }
 
+    /** Runs {@code solve} on {@code input} as standard input; its answer lines. */
+    private String[] solveLines(String input) throws Exception {
+        InputStream saved = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+            assertEquals(0, run("solve"));
+        } finally {
+            System.setIn(saved);
+        }
+        return out().split("\n");
+    }
+
     @Test
     void solveAnswersEveryLineInOrderAndOnlyAnswersGoToStdout() throws Exception {
         String input = """
@@ -38,14 +50,7 @@ class MainTest {
                 {"id":"b","board":["........"],"pieces":["DOT"]}
                 {"id":"c","board":["........","........","........","........","........","........","........","........"],"pieces":["O9"]}
                 """;
-        InputStream saved = System.in;
-        try {
-            System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
-            assertEquals(0, run("solve"));
-        } finally {
-            System.setIn(saved);
-        }
-        String[] lines = out().split("\n");
+        String[] lines = solveLines(input);
         assertEquals(4, lines.length);
         assertTrue(lines[0].startsWith("{\"id\":\"a\",\"placements\""), lines[0]);
         assertTrue(lines[1].startsWith("{\"id\":null,\"error\":\"not valid JSON"), lines[1]);
@@ -65,14 +70,7 @@ class MainTest {
         String input = "{\"id\":\"long\",\"pad\":\"" + "x".repeat(200_000) + "\"}\n"
                 + "{\"id\":\"next\",\"board\":[\"........\"],\"pieces\":[\"DOT\"]}\n"
                 + exact + "\r\n";
-        InputStream saved = System.in;
-        try {
-            System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
-            assertEquals(0, run("solve"));
-        } finally {
-            System.setIn(saved);
-        }
-        String[] lines = out().split("\n");
+        String[] lines = solveLines(input);
         assertEquals(3, lines.length);
         assertEquals("{\"id\":null,\"error\":\"a request is at most 16384 characters\"}", lines[0]);
         assertEquals("{\"id\":\"next\",\"error\":\"board must have 8 rows, got 1\"}", lines[1]);
