@@ -42,6 +42,13 @@ class KafkaAccessTest {
         assertFalse(ACCESS.allows("leaderboard-service", "Write", "topic", "game-finished"));
         assertTrue(ACCESS.allows("leaderboard-service", "Write", "topic", "game-finished-dlq"),
                 "leaderboard-service writes its dead letters");
+        // each writes the topics it names and no other of their names' prefixes (a prefixed grant let
+        // leaderboard-service create and write any game-finished-* topic)
+        for (String user : KAFKA_MODULES) {
+            for (String topic : List.of("game-finished-x", "game-events-x", "bloc-canary-x", "game-finished-dlq-x")) {
+                assertFalse(ACCESS.allows(user, "Write", "topic", topic), user + " may not write " + topic);
+            }
+        }
         assertTrue(ACCESS.allows("leaderboard-service", "Read", "topic", "game-finished"));
         // canaries: game-service writes them, leaderboard-service reads them and writes only their dead letters
         assertTrue(ACCESS.allows("game-service", "Write", "topic", "bloc-canary"));
