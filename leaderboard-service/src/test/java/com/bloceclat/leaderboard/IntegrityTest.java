@@ -366,6 +366,44 @@ class IntegrityTest {
     }
 
     @Test
+    void theValidatorsWordsAboutADailyGameAreWithheldUntilItsDayIsOverOnEveryAdminView() throws Exception {
+        // a signed daily game of today whose replay lists other pieces for round 0 than the seed deals (an engine
+        // changed since it was signed): the rejection's reason names the day's pieces, so it is withheld as the seed
+        // is, in the list, the detail and the answer of a re-validation (and the re-validation's own words)
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        var json = (com.fasterxml.jackson.databind.node.ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(Games.quick(Games.freshSeed(), Level.HARD, 3).replay().toJson());
+        var round0 = (com.fasterxml.jackson.databind.node.ArrayNode) json.withArray("rounds").get(0);
+        round0.set(0, "DOT".equals(round0.get(0).asText()) ? "O4" : "DOT");
+        GameFinished todays = Games.finished(UUID.randomUUID(), Games.player("daily-rae-" + UUID.randomUUID()),
+                Mode.SOLO, SeedSource.DAILY, today, now.minusSeconds(1), now, json.toString());
+        Games.publish(todays);
+        assertTrue(awaitAudit(todays.gameId()).reason.contains("the seed deals"), "the stored reason names the pieces");
+        String audits = "/api/leaderboards/admin/audits/";
+
+        given().auth().oauth2(Tokens.admin("root")).when().get(audits + todays.gameId())
+                .then().statusCode(200)
+                .body("summary.outcome", equalTo("REJECTED"))
+                .body("summary.reason", not(containsString("seed deals")))
+                .body("summary.reason", containsString("withheld"));
+        List<String> listed = given().auth().oauth2(Tokens.admin("root"))
+                .queryParam("outcome", "REJECTED").queryParam("size", 100)
+                .when().get(audits).then().statusCode(200)
+                .extract().path("audits.findAll { it.gameId == '" + todays.gameId() + "' }.reason");
+        assertEquals(1, listed.size(), listed.toString());
+        assertFalse(listed.get(0).contains("seed deals"), listed.get(0));
+        given().auth().oauth2(Tokens.admin("root")).when().post(audits + todays.gameId() + "/revalidate")
+                .then().statusCode(200)
+                .body("seed", nullValue())
+                .body("replay", nullValue())
+                .body("trace", empty())
+                .body("summary.reason", not(containsString("seed deals")))
+                .body("actions.detail", not(org.hamcrest.Matchers.hasItem(containsString("seed deals"))))
+                .body("actions.detail", org.hamcrest.Matchers.hasItem(containsString("withheld")));
+    }
+
+    @Test
     void theRefusedTrailWithholdsAMessageNamingADailyGameUntilTheMidnightAfterItWasRefused() {
         // a daily game of today, refused (signed with a key leaderboard-service does not know: a rotation done in the
         // wrong order refuses every message so): its payload deals the day's pieces, so admins do not see it today

@@ -240,19 +240,23 @@ public class AdminAuditResource {
 
     /**
      * The audit of a game. A daily game's seed, replay, start and trace are withheld until its day is over: they deal
-     * that day's pieces, and an admin who is also a player could otherwise play the day's challenge knowing them.
+     * that day's pieces, and an admin who is also a player could otherwise play the day's challenge knowing them. So
+     * are the validator's words about it (a rejection's reason, a re-validation's verdict and the strike it made):
+     * "round 3 pieces differ from the seed's … the seed deals [O9, …]" names them too.
      */
     private static Detail detail(GameAudit audit) {
-        OffsetDateTime dayOver = audit.day == null || !"DAILY".equals(audit.seedSource) ? null
-                : audit.day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC);
+        OffsetDateTime withheld = withheldUntil(audit);
         GameRecord record = GameRecord.findById(audit.gameId);
-        Strike strike = record != null && record.struck()
-                ? new Strike(record.struckAt, record.struckBy, record.strikeReason) : null;
+        Strike strike = record != null && record.struck() ? new Strike(record.struckAt, record.struckBy,
+                withheld != null && record.strikeReason.startsWith(AuditService.REVALIDATION_STRIKE)
+                        ? AuditService.REVALIDATION_STRIKE + " " + WITHHELD : record.strikeReason) : null;
         List<Action> actions = AuditAction.of(audit.gameId).stream()
-                .map(a -> new Action(a.kind.name(), a.actor, a.at, a.detail)).toList();
-        if (dayOver != null && OffsetDateTime.now(ZoneOffset.UTC).isBefore(dayOver)) {
+                .map(a -> new Action(a.kind.name(), a.actor, a.at,
+                        withheld != null && a.kind == AuditAction.Kind.REVALIDATE ? WITHHELD : a.detail))
+                .toList();
+        if (withheld != null) {
             return new Detail(summary(audit, record), null, audit.validEvents, null, null, List.of(), strike, actions,
-                    dayOver);
+                    withheld);
         }
         JsonNode replay;
         try {
@@ -262,6 +266,18 @@ public class AdminAuditResource {
         }
         return new Detail(summary(audit, record), audit.seed, audit.validEvents, replay, startBoard(audit),
                 audit.traceLines(), strike, actions, null);
+    }
+
+    /** What stands for the validator's words about a daily game whose day is not over. */
+    static final String WITHHELD = "(withheld until the game's day is over: the validator's words can name its pieces)";
+
+    /** For a daily game whose day (UTC) is not over: the midnight that ends it; null otherwise. */
+    private static OffsetDateTime withheldUntil(GameAudit audit) {
+        if (audit.day == null || !"DAILY".equals(audit.seedSource)) {
+            return null;
+        }
+        OffsetDateTime dayOver = audit.day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC);
+        return OffsetDateTime.now(ZoneOffset.UTC).isBefore(dayOver) ? dayOver : null;
     }
 
     private static List<String> startBoard(GameAudit audit) {
@@ -276,7 +292,8 @@ public class AdminAuditResource {
     }
 
     private static Summary summary(GameAudit a, GameRecord record) {
-        return new Summary(a.gameId, a.outcome, a.reason, a.level, a.mode,
+        String reason = a.outcome == Outcome.REJECTED && withheldUntil(a) != null ? WITHHELD : a.reason;
+        return new Summary(a.gameId, a.outcome, reason, a.level, a.mode,
                 a.playerSubject == null ? null : new Player(a.playerSubject, a.playerName), a.score, a.claimedScore,
                 a.rounds, a.assisted, a.gameOver, a.finishedAt, a.processedAt, record != null && record.struck(),
                 a.suspicious, a.aiAgreement, a.comparedRounds, a.suspicionCheckedAt, a.seedSource, a.day, a.createdAt);

@@ -21,6 +21,9 @@ import com.bloceclat.common.events.GameFinished;
 @ApplicationScoped
 public class AuditService {
 
+    /** How the reason of a strike made by a re-validation begins; the validator's words follow. */
+    public static final String REVALIDATION_STRIKE = "re-validation:";
+
     Clock clock = Clock.systemUTC();
 
     @Inject
@@ -66,7 +69,7 @@ public class AuditService {
         if (verdict.outcome() == Outcome.RECORD && record == null) {
             GameRecord.of(audit, decision.board() == RecordPolicy.Board.DAILY ? audit.day : null).persist();
         } else if (verdict.outcome() != Outcome.RECORD && record != null && !record.struck()) {
-            record.strike(actor, "re-validation: " + verdict.outcome() + " (" + verdict.reason() + ")", now);
+            record.strike(actor, REVALIDATION_STRIKE + " " + verdict.outcome() + " (" + verdict.reason() + ")", now);
             detail += "; record struck";
         }
         CheatDetector.Check check = detector.measureAndStore(audit, now);
