@@ -137,6 +137,14 @@ public final class GameConfig {
         Duration sendTimeout();
 
         /**
+         * Frames a socket may have refused one after the other for coming too fast before it is closed (1008): its
+         * client ignores the 429 error frames. Each refusal costs the replica a little, and a frame that arrives
+         * while the one before is handled waits in memory.
+         */
+        @WithDefault("50")
+        int refusedBeforeClose();
+
+        /**
          * Sockets one caller (a player's subject, a guest's game token) may have open to one match on one replica;
          * past it a new one is refused (429). Each socket costs a database read at open and on every update of the
          * other seat, so this bounds what one client can make a replica do. Per replica, not overall.

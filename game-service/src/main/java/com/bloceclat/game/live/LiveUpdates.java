@@ -1,9 +1,7 @@
 package com.bloceclat.game.live;
 
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,7 +13,6 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 import com.bloceclat.common.events.GameChanged;
-import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.messaging.OutboxRelay;
 import com.bloceclat.game.service.MatchService;
 import com.bloceclat.game.service.MatchVisibility;
@@ -24,7 +21,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.websockets.next.OpenConnections;
 import io.quarkus.websockets.next.WebSocketConnection;
-import io.smallrye.mutiny.TimeoutException;
 import io.smallrye.common.annotation.Blocking;
 
 /**
@@ -58,13 +54,7 @@ public class LiveUpdates {
     MeterRegistry metrics;
 
     @Inject
-    GameConfig.Live config;
-
-    /**
-     * Sockets closed for taking no frame within the send timeout, until they are gone: sent nothing more, closed and
-     * counted once.
-     */
-    private final Set<String> stalled = ConcurrentHashMap.newKeySet();
+    Frames frames;
 
     /**
      * A poll's worth of records at once (channel in batch mode): one hand-over to a worker thread per poll. A record
@@ -79,9 +69,6 @@ public class LiveUpdates {
     @Incoming(CHANNEL)
     @Blocking
     public void onEvents(ConsumerRecords<String, String> records) {
-        if (!stalled.isEmpty()) {
-            stalled.removeIf(id -> connections.findByConnectionId(id).isEmpty()); // closed since
-        }
         int solo = 0;
         int unwatched = 0;
         for (ConsumerRecord<String, String> r : records) {
@@ -127,7 +114,7 @@ public class LiveUpdates {
         boolean ended = read.ended();
         for (WebSocketConnection c : connections) {
             MatchSocket.Seat seat = MatchSocket.SEATS.get(c.id());
-            if (seat == null || !seat.matchId().equals(matchId) || !c.isOpen() || stalled.contains(c.id())) {
+            if (seat == null || !seat.matchId().equals(matchId) || !c.isOpen() || frames.closing(c.id())) {
                 continue;
             }
             try {
@@ -136,43 +123,16 @@ public class LiveUpdates {
                 if (shown.isEmpty()) {
                     continue;
                 }
-                send(c, new ServerFrame.Update(shown.get()).toJson());
+                frames.send(c, new ServerFrame.Update(shown.get()).toJson());
                 if (ended || completesOwnRound(read.change(), seat.yourSeat())) {
                     // ended: the match's result; a round of one's own completed: the other seat's grid held back
                     // until now, if it was ahead
-                    send(c, new ServerFrame.State(matches.state(matchId, seat.requester())).toJson());
+                    frames.send(c, new ServerFrame.State(matches.state(matchId, seat.requester())).toJson());
                 }
             } catch (RuntimeException e) {
-                undelivered(c, e);
+                LOG.debugf("Update not delivered to %s: %s", c.id(), e.getMessage());
+                metrics.counter("game.live.skipped", "reason", "failed").increment();
             }
-        }
-    }
-
-    /**
-     * Sends without waiting for the socket to take the frame: a client that stopped reading would otherwise hold
-     * every later record, and so every match's updates on this replica, behind it. Frames to one socket keep their
-     * order (one connection's writes are queued in order); a frame its socket has not taken within
-     * {@code bloc.live.send-timeout} closes that socket (its page reconnects and gets the state again), so what waits
-     * for a stalled client is bounded by that time.
-     */
-    private void send(WebSocketConnection c, String frame) {
-        c.sendText(frame).ifNoItem().after(config.sendTimeout()).fail()
-                .subscribe().with(sent -> {
-                }, failure -> undelivered(c, failure));
-    }
-
-    private void undelivered(WebSocketConnection c, Throwable failure) {
-        if (failure instanceof TimeoutException) {
-            if (stalled.add(c.id())) { // once a socket, whatever number of its frames time out
-                LOG.infof("Socket %s took no frame for %s: closed, its page reconnects", c.id(), config.sendTimeout());
-                metrics.counter("game.live.closed", "reason", "stalled").increment();
-                // bounded too: a close frame waits behind the frames the client did not take
-                c.close().ifNoItem().after(config.sendTimeout()).fail().subscribe().with(closed -> {
-                }, f -> LOG.debugf("Socket %s not closed cleanly: %s", c.id(), f.getMessage()));
-            }
-        } else {
-            LOG.debugf("Update not delivered to %s: %s", c.id(), failure.getMessage());
-            metrics.counter("game.live.skipped", "reason", "failed").increment();
         }
     }
 

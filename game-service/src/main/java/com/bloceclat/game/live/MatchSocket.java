@@ -26,6 +26,7 @@ import com.bloceclat.game.service.Views.GameView;
 import com.bloceclat.game.service.Views.MatchView;
 
 import io.quarkus.security.identity.SecurityIdentity;
+import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnOpen;
 import io.quarkus.websockets.next.OnTextMessage;
@@ -116,6 +117,9 @@ public class MatchSocket {
     @Inject
     GameConfig.Live config;
 
+    @Inject
+    Frames frames;
+
     @OnOpen
     public String open() {
         UUID matchId;
@@ -180,13 +184,39 @@ public class MatchSocket {
         }
     }
 
+    /**
+     * Answers a frame through {@link Frames}, without waiting for the socket to take the answer: the next frame is
+     * handled once this method returns, and a client that reads no answer would otherwise leave every later frame
+     * waiting in memory unread while the server goes on reading them. A client that goes on sending too fast after
+     * {@code bloc.live.refused-before-close} refusals is closed.
+     */
     @OnTextMessage
-    public String message(String text) {
+    public void message(String text) {
+        if (connection.isClosed() || frames.closing(connection.id())) {
+            return; // frames read before its close: nothing more is answered
+        }
+        String answer = answer(text);
+        if (answer != null) {
+            frames.send(connection, answer);
+        }
+    }
+
+    /** The frame's answer; null when the socket is being closed for sending too fast. */
+    private String answer(String text) {
         Seat seat = SEATS.get(connection.id());
         if (seat == null) {
             return new ServerFrame.Error(403, "This connection is not part of a match.").toJson();
         }
         if (!seat.limit().tryAcquire(System.nanoTime())) {
+            if (seat.limit().refusedInARow() >= config.refusedBeforeClose()) {
+                LOG.infof("Socket %s sent %d frames too fast in a row: closed", connection.id(),
+                        seat.limit().refusedInARow());
+                frames.send(connection, new ServerFrame.Error(429, "Too many frames: at most "
+                        + config.framesPerSecond() + " a second, and " + config.refusedBeforeClose()
+                        + " were refused in a row; this socket is closed.").toJson());
+                frames.close(connection, "flooding", new CloseReason(1008, "Too many frames"));
+                return null;
+            }
             return new ServerFrame.Error(429, "Too many frames: at most " + config.framesPerSecond()
                     + " a second; this one was ignored.").toJson();
         }
@@ -234,6 +264,7 @@ public class MatchSocket {
     @OnClose
     public void close() {
         // the seat is removed once, so its socket is counted off once, whichever of open and close gets here first
+        frames.forget(connection.id());
         Seat seat = SEATS.remove(connection.id());
         if (seat != null) {
             release(Owner.of(seat.matchId(), seat.requester()));

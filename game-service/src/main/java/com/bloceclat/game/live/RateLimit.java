@@ -7,6 +7,7 @@ final class RateLimit {
     private final double burst;
     private double tokens;
     private long last;
+    private int refusedInARow;
 
     RateLimit(double perSecond, int burst, long nowNanos) {
         this.perSecond = perSecond;
@@ -21,8 +22,15 @@ final class RateLimit {
         last = nowNanos;
         if (tokens >= 1) {
             tokens -= 1;
+            refusedInARow = 0;
             return true;
         }
+        refusedInARow++;
         return false;
+    }
+
+    /** Frames refused one after the other since the last one taken. */
+    synchronized int refusedInARow() {
+        return refusedInARow;
     }
 }

@@ -118,7 +118,7 @@ class SlowSocketTest {
             }
         };
         live.metrics = new SimpleMeterRegistry();
-        live.config = new GameConfig.Live() {
+        GameConfig.Live config = new GameConfig.Live() {
             @Override
             public double framesPerSecond() {
                 return 10;
@@ -135,10 +135,16 @@ class SlowSocketTest {
             }
 
             @Override
+            public int refusedBeforeClose() {
+                return 50;
+            }
+
+            @Override
             public int maxSocketsPerSeat() {
                 return 4;
             }
         };
+        live.frames = new Frames(live.metrics, config);
         String change = GameChanged.of(UUID.randomUUID(), 1, GameChanged.Type.PLACE,
                 new GameChanged.Placement(1, 0, 0, 0, "DOT"), GameFinished.Mode.VERSUS_AI, match, 1, "EASY",
                 GameChanged.Status.PLAYING, 1, 0, 0, false, BOARD, Instant.now()).toJson();

@@ -1,0 +1,86 @@
+package com.bloceclat.game.live;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.jboss.logging.Logger;
+
+import com.bloceclat.game.config.GameConfig;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.websockets.next.CloseReason;
+import io.quarkus.websockets.next.WebSocketConnection;
+import io.smallrye.mutiny.TimeoutException;
+
+/**
+ * Every frame a match socket is sent, answers and live updates alike, goes through here: sent without waiting for the
+ * socket to take it, so that a client that stopped reading holds back nothing (neither other sockets' updates nor its
+ * own socket's next frames, which would otherwise wait unread in a queue without bound while the server goes on
+ * reading them). Frames to one socket keep their order (one connection's writes are queued in order); a frame its
+ * socket has not taken within {@code bloc.live.send-timeout} closes that socket (its page reconnects and gets the state
+ * again), so what waits for a stalled client is bounded by that time.
+ */
+@Singleton
+public class Frames {
+
+    private static final Logger LOG = Logger.getLogger(Frames.class);
+
+    private final MeterRegistry metrics;
+    private final GameConfig.Live config;
+
+    /** Sockets being closed by this class, until they are gone: sent nothing more, closed and counted once. */
+    private final Set<String> closing = ConcurrentHashMap.newKeySet();
+
+    @Inject
+    public Frames(MeterRegistry metrics, GameConfig.Live config) {
+        this.metrics = metrics;
+        this.config = config;
+    }
+
+    /** Sends the frame unless its socket is being closed; never waits. */
+    public void send(WebSocketConnection c, String frame) {
+        if (closing.contains(c.id())) {
+            return;
+        }
+        c.sendText(frame).ifNoItem().after(config.sendTimeout()).fail()
+                .subscribe().with(sent -> {
+                }, failure -> undelivered(c, failure));
+    }
+
+    /** Whether the socket is being closed here (stalled or flooding): nothing more is sent to it. */
+    public boolean closing(String connectionId) {
+        return closing.contains(connectionId);
+    }
+
+    /** The socket is gone ({@code @OnClose}). */
+    public void forget(String connectionId) {
+        closing.remove(connectionId);
+    }
+
+    /**
+     * Closes the socket once, counted in {@code game.live.closed{reason}}; the close waits behind the frames its client
+     * has not taken, so it too is bounded by the send timeout.
+     */
+    public void close(WebSocketConnection c, String reason, CloseReason why) {
+        if (closing.add(c.id())) {
+            metrics.counter("game.live.closed", "reason", reason).increment();
+            c.close(why).ifNoItem().after(config.sendTimeout()).fail().subscribe().with(closed -> {
+            }, f -> LOG.debugf("Socket %s not closed cleanly: %s", c.id(), f.getMessage()));
+        }
+    }
+
+    private void undelivered(WebSocketConnection c, Throwable failure) {
+        if (failure instanceof TimeoutException) {
+            if (!closing(c.id())) {
+                LOG.infof("Socket %s took no frame for %s: closed, its page reconnects", c.id(), config.sendTimeout());
+            }
+            close(c, "stalled", CloseReason.NORMAL);
+        } else {
+            LOG.debugf("Frame not delivered to %s: %s", c.id(), failure.getMessage());
+            metrics.counter("game.live.skipped", "reason", "failed").increment();
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package com.bloceclat.game;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+
+/**
+ * A match socket's client that sends frames and reads nothing, as an attacker's would: its answers stop being taken
+ * once the network's buffers are full. Before, each answer was written before the socket's next frame was handled, so
+ * the next frames waited in a queue without bound (the server went on reading them) and one such socket could fill a
+ * replica's memory. A raw TCP client, since a WebSocket library reads whatever comes.
+ */
+@QuarkusTest
+class SocketFloodTest {
+
+    @TestHTTPResource("/")
+    URI base;
+
+    /** A socket upgraded by hand: the handshake's answer read, then nothing more. */
+    private Socket upgrade(String matchId, String gameToken) throws IOException {
+        Socket s = new Socket();
+        s.setReceiveBufferSize(4096); // fills with few answers
+        s.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5000);
+        byte[] nonce = new byte[16];
+        ThreadLocalRandom.current().nextBytes(nonce);
+        String request = "GET /api/matches/" + matchId + "/live HTTP/1.1\r\n"
+                + "Host: " + base.getHost() + ":" + base.getPort() + "\r\n"
+                + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: " + Base64.getEncoder().encodeToString(nonce) + "\r\n"
+                + "Sec-WebSocket-Version: 13\r\n"
+                + "X-Game-Token: " + gameToken + "\r\n\r\n";
+        s.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+        InputStream in = s.getInputStream();
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                fail("closed during the handshake: " + head);
+            }
+            head.append((char) b);
+        }
+        assertTrue(head.toString().startsWith("HTTP/1.1 101"), head.toString());
+        return s;
+    }
+
+    /** A masked text frame, as a client must send it. */
+    private static byte[] frame(String text) {
+        byte[] payload = text.getBytes(StandardCharsets.UTF_8);
+        byte[] mask = {1, 2, 3, 4};
+        int header = payload.length < 126 ? 2 : 4;
+        byte[] f = new byte[header + 4 + payload.length];
+        f[0] = (byte) 0x81;
+        if (payload.length < 126) {
+            f[1] = (byte) (0x80 | payload.length);
+        } else {
+            f[1] = (byte) (0x80 | 126);
+            f[2] = (byte) (payload.length >> 8);
+            f[3] = (byte) payload.length;
+        }
+        System.arraycopy(mask, 0, f, header, 4);
+        for (int i = 0; i < payload.length; i++) {
+            f[header + 4 + i] = (byte) (payload[i] ^ mask[i % 4]);
+        }
+        return f;
+    }
+
+    @Test
+    void aFrameLargerThanAnyClientFrameClosesTheSocket() throws Exception {
+        // a client's frame is a few hundred bytes; the server took frames of up to 256 KiB (more, inflated)
+        var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
+                .when().post("/api/matches").then().statusCode(201).extract();
+        try (Socket s = upgrade(match.path("id"), match.path("gameToken"))) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write(frame("{\"type\":\"ping\",\"pad\":\"" + "x".repeat(5000) + "\"}"));
+            InputStream in = s.getInputStream();
+            // the frames before (the state), then the connection closed (by Vert.x, without a close frame); before,
+            // the frame was answered and the socket stayed open (the read timed out)
+            while (true) {
+                int first = in.read();
+                if (first < 0 || (first & 0x0f) == 8) {
+                    return;
+                }
+                int length = in.read() & 0x7f;
+                if (length == 126) {
+                    length = (in.read() << 8) | in.read();
+                }
+                String text = new String(in.readNBytes(length), StandardCharsets.UTF_8);
+                assertFalse(text.contains("\"pong\""), "answered: " + text);
+            }
+        }
+    }
+
+    @Test
+    void aClientThatFloodsFramesAndReadsNoAnswerIsClosed() throws Exception {
+        var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
+                .when().post("/api/matches").then().statusCode(201).extract();
+        try (Socket s = upgrade(match.path("id"), match.path("gameToken"))) {
+            OutputStream out = s.getOutputStream();
+            byte[] ping = frame("{\"type\":\"ping\"}");
+            // at most ~20 MB of pings (a bound for this test's own sake: before, the server queued them all), then
+            // a ping every 50 ms until the server has closed the connection, or 30 s
+            long sent = 0;
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            try {
+                for (; sent < 1_000_000 && System.nanoTime() < deadline; sent++) {
+                    out.write(ping);
+                }
+                while (System.nanoTime() < deadline) {
+                    out.write(ping);
+                    out.flush();
+                    sent++;
+                    Thread.sleep(50);
+                }
+            } catch (IOException closed) {
+                return; // the server let it go
+            }
+            fail("the socket was still open after " + sent + " frames, none of whose answers was read");
+        }
+    }
+}
