@@ -8,6 +8,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 
 import com.bloceclat.engine.Level;
@@ -45,10 +46,15 @@ public class RaceTicket extends PanacheEntityBase {
     @Column(nullable = false)
     public boolean cancelled;
 
-    /** The oldest ticket waiting on {@code level} of anyone but {@code subject}, asked for since {@code seenSince}. */
+    /**
+     * The oldest ticket waiting on {@code level} of anyone but {@code subject}, asked for since {@code seenSince}, its
+     * row locked: a leave of that ticket committed meanwhile is seen (PostgreSQL reads a locked row again), so nobody
+     * is matched with a player who has just left.
+     */
     public static RaceTicket oldestWaiting(Level level, String subject, OffsetDateTime seenSince) {
         return find("level = ?1 and matchId is null and cancelled = false and subject <> ?2 and seenAt >= ?3 "
-                + "order by createdAt", level, subject, seenSince).firstResult();
+                + "order by createdAt", level, subject, seenSince).withLock(LockModeType.PESSIMISTIC_WRITE)
+                .firstResult();
     }
 
     public static RaceTicket waitingOf(Level level, String subject) {

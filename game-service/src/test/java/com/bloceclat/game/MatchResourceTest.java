@@ -259,6 +259,54 @@ class MatchResourceTest {
     }
 
     @Test
+    void aWaitingPlayersPollDoesNotUndoTheMatchTheirTicketIsGivenMeanwhile() throws Exception {
+        // the ticket's match is set by another player's join (its transaction holds the row) while the waiting
+        // player's page asks for the ticket: before, the poll read the ticket unlocked (no match), and its write of
+        // seenAt, taken after the join's commit, wrote the whole row back with no match: the player stayed queued,
+        // could be paired again, and the opponent of the first match waited for nobody
+        String name = "poller-" + java.util.UUID.randomUUID();
+        String ida = Tokens.player(name);
+        java.util.UUID ticket = java.util.UUID.randomUUID();
+        String other = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
+                .when().post("/api/matches").then().statusCode(201).extract().path("id");
+        QuarkusTransaction.requiringNew().run(() -> com.bloceclat.game.RaceTicket.getEntityManager()
+                .createNativeQuery("INSERT INTO race_ticket (id, subject, name, level, created_at, seen_at, cancelled) "
+                        + "VALUES (:id, :subject, :name, 'EASY', now(), now(), false)")
+                .setParameter("id", ticket).setParameter("subject", "sub-" + name).setParameter("name", name)
+                .executeUpdate());
+        var updated = new java.util.concurrent.CountDownLatch(1);
+        var release = new java.util.concurrent.CountDownLatch(1);
+        var join = java.util.concurrent.CompletableFuture.runAsync(() -> QuarkusTransaction.requiringNew().run(() -> {
+            com.bloceclat.game.RaceTicket.getEntityManager()
+                    .createNativeQuery("UPDATE race_ticket SET match_id = :match WHERE id = :id")
+                    .setParameter("match", java.util.UUID.fromString(other)).setParameter("id", ticket)
+                    .executeUpdate();
+            updated.countDown();
+            try {
+                release.await(30, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }));
+        assertTrue(updated.await(30, java.util.concurrent.TimeUnit.SECONDS));
+        var poll = java.util.concurrent.CompletableFuture.supplyAsync(() -> given().auth().oauth2(ida)
+                .when().get("/api/matches/queue/" + ticket).then().extract());
+        Thread.sleep(1000); // the poll has read the ticket and waits for the row
+        release.countDown();
+        join.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        var answer = poll.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        Object matchId = QuarkusTransaction.requiringNew().call(() -> com.bloceclat.game.RaceTicket.getEntityManager()
+                .createNativeQuery("SELECT CAST(match_id AS text) FROM race_ticket WHERE id = :id")
+                .setParameter("id", ticket).getSingleResult());
+        QuarkusTransaction.requiringNew().run(() -> com.bloceclat.game.RaceTicket.getEntityManager()
+                .createNativeQuery("UPDATE race_ticket SET cancelled = true WHERE id = :id")
+                .setParameter("id", ticket).executeUpdate()); // out of the queue whatever happened
+        assertEquals(other, matchId, "the ticket keeps its match");
+        assertEquals(200, answer.statusCode());
+        assertEquals(other, answer.path("matchId"));
+    }
+
+    @Test
     void anOnlineRacePairsTwoWaitingPlayersOnALevelAndTheBestScoreWins() {
         given().contentType(ContentType.JSON).body(Map.of("mode", "ONLINE_RACE", "level", "EXPERT"))
                 .when().post("/api/matches").then().statusCode(401)

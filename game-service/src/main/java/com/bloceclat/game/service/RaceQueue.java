@@ -6,6 +6,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.NotFoundException;
@@ -93,8 +94,13 @@ public class RaceQueue {
         t.cancelled = true;
     }
 
+    /**
+     * The caller's ticket, its row locked: a join that gives it its match meanwhile commits first, and the poll then
+     * sees the match. Read unlocked, a poll's write of {@code seenAt} (the whole row) put back the match it had not
+     * seen, and the player stayed queued though matched.
+     */
     private static RaceTicket own(UUID id, Requester requester) {
-        RaceTicket t = RaceTicket.findById(id);
+        RaceTicket t = RaceTicket.findById(id, LockModeType.PESSIMISTIC_WRITE);
         if (t == null || t.cancelled) {
             throw new NotFoundException("There is no race ticket " + id + ".");
         }
