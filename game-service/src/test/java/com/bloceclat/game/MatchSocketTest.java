@@ -329,6 +329,32 @@ class MatchSocketTest {
     }
 
     @Test
+    void aRacePlayerWhoKeepsTheSocketOpenButHasNotPlayedForOpenForIsResignedAndTheMatchEnds() throws Exception {
+        // before, a player behind who kept the socket open (a script is enough) was never gone, so the match never
+        // finished and the other seat, ended, never had its result
+        String ahead = Tokens.player("ahead-" + UUID.randomUUID());
+        String stalling = Tokens.player("stalling-" + UUID.randomUUID());
+        var match = race(stalling, ahead, "MEDIUM");
+        String id = match.path("id");
+        String stallingGame = match.path("games[0].id");
+        String aheadGame = match.path("games[1].id");
+        LiveSocket socket = connectAs(id, stalling);
+        JsonNode state = socket.next("state");
+        int[] m = firstLegal(state.path("match").path("games").path(1));
+        Play.move(new Play.Started(aheadGame, Play.As.player(ahead), null), 1, m[0], m[1], m[2]).statusCode(200);
+        given().auth().oauth2(ahead).when().post("/api/games/" + aheadGame + "/resign").then().statusCode(200);
+        // the player behind, socket open, last played 31 minutes ago (open-for is 30 minutes)
+        QuarkusTransaction.requiringNew().run(() -> GameEntity.getEntityManager().createNativeQuery(
+                "UPDATE game SET updated_at = now() - interval '31 minutes', created_at = now() - interval '31 minutes'"
+                        + " WHERE id = :id").setParameter("id", UUID.fromString(stallingGame)).executeUpdate());
+        JsonNode end = socket.next(f -> "state".equals(f.path("type").asText())
+                && "FINISHED".equals(f.path("match").path("status").asText()));
+        assertEquals(1, end.path("match").path("winnerSeat").asInt());
+        assertEquals(GameEntity.Status.RESIGNED, stored(stallingGame).status);
+        socket.connection().closeAndAwait();
+    }
+
+    @Test
     void twoPlayersOnOneDeviceNameTheSeatOfAMoveOrResignation() throws Exception {
         var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "HARD"))
                 .when().post("/api/matches").then().statusCode(201).extract();

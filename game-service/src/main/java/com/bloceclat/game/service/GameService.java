@@ -115,7 +115,7 @@ public class GameService {
         return resignations.resignIfGone(id, timeout);
     }
 
-    /** Versus AI: resigns the person's game if it is still idle ({@link Resignations#resignIfIdle}). */
+    /** Versus AI and online races: resigns the game if it is still idle ({@link Resignations#resignIfIdle}). */
     @Transactional
     public boolean resignIfIdle(UUID id, Duration openFor) {
         return resignations.resignIfIdle(id, openFor);

@@ -30,7 +30,8 @@ import io.quarkus.scheduler.Scheduled;
  * In the same pass, a versus-AI match whose person's game has not changed for {@code bloc.limits.open-for} (30 min,
  * when it stops counting against its client) is ended by resigning that game ({@link GameService#resignIfIdle}): its
  * AI would otherwise wait at every round's end for ever, a claim and a question every pace, and a client leaving
- * matches behind would pile them up.
+ * matches behind would pile them up. So is an online race's game not changed for as long: a player who keeps the
+ * match socket open is never gone, and could otherwise keep the other seat, ended, from its result for ever.
  */
 @ApplicationScoped
 public class RaceReaper {
@@ -71,6 +72,9 @@ public class RaceReaper {
             reap(idle(), id -> games.resignIfIdle(id, limits.openFor()),
                     "Versus-AI game %s resigned: its person has not played for over " + limits.openFor(),
                     "Versus-AI game %s: resigning an idle person failed (%s); the next pass retries");
+            reap(idleRacers(), id -> games.resignIfIdle(id, limits.openFor()),
+                    "Race game %s resigned: its player has not played for over " + limits.openFor(),
+                    "Race game %s: resigning an idle player failed (%s); the next pass retries");
         } catch (RuntimeException e) {
             LOG.warnf("Race reaper pass failed (%s); the next pass retries", e.getMessage());
         }
@@ -104,6 +108,17 @@ public class RaceReaper {
                 "SELECT g.id FROM game a JOIN game g ON g.match_id = a.match_id AND g.seat = 0 "
                         + "JOIN match m ON m.id = a.match_id WHERE a.mode = 'VERSUS_AI' AND a.seat = 1 "
                         + "AND a.status = 'PLAYING' AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
+                        + "AND greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs) "
+                        + "ORDER BY g.updated_at LIMIT 100")
+                .setParameter("secs", limits.openFor().toMillis() / 1000.0).getResultList().stream()
+                .map(UUID.class::cast).toList());
+    }
+
+    /** Online races' games idle past open-for, read without locks; each is checked again under its lock. */
+    private List<UUID> idleRacers() {
+        return QuarkusTransaction.requiringNew().call(() -> GameEntity.getEntityManager().createNativeQuery(
+                "SELECT g.id FROM game g JOIN match m ON m.id = g.match_id WHERE g.mode = 'ONLINE_RACE' "
+                        + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
                         + "AND greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs) "
                         + "ORDER BY g.updated_at LIMIT 100")
                 .setParameter("secs", limits.openFor().toMillis() / 1000.0).getResultList().stream()
