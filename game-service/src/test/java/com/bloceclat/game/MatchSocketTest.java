@@ -152,6 +152,18 @@ class MatchSocketTest {
         return socket.next(f -> "state".equals(f.path("type").asText()) || "error".equals(f.path("type").asText()));
     }
 
+    /** Opens sockets until one is given the state: the server counts a closed socket off once it has seen the close. */
+    private static LiveSocket onceThereIsRoom(java.util.function.Supplier<LiveSocket> connect) {
+        LiveSocket[] opened = new LiveSocket[1];
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            LiveSocket again = connect.get();
+            boolean room = "state".equals(stateOrError(again).path("type").asText());
+            opened[0] = room ? again : null;
+            return room;
+        });
+        return opened[0];
+    }
+
     @Test
     void socketsOfOneSeatPastTheCapAreRefusedWith429UntilOneCloses() throws Exception {
         Map<String, String> match = guestMatch();
@@ -176,14 +188,48 @@ class MatchSocketTest {
 
         open.get(0).connection().closeAndAwait();
         // counted off once the server has seen the close; a refused try is closed and not counted
-        await().atMost(Duration.ofSeconds(10)).until(() -> {
-            LiveSocket again = connect(match.get("id"), match.get("token"));
-            if ("state".equals(stateOrError(again).path("type").asText())) {
-                open.set(0, again);
-                return true;
+        open.set(0, onceThereIsRoom(() -> connect(match.get("id"), match.get("token"))));
+        for (LiveSocket socket : open) {
+            socket.connection().closeAndAwait();
+        }
+    }
+
+    @Test
+    void aClientsSocketsPastItsCapAreRefusedWhateverTheirMatches() throws Exception {
+        // before, the cap was per seat only: a client opened 4 sockets to each of as many finished matches as it
+        // liked to make (their games resigned, they count against no limit), every one kept on the replica
+        String player = Tokens.player("many-" + UUID.randomUUID());
+        int cap = live.maxSocketsPerClient();
+        List<LiveSocket> open = new ArrayList<>();
+        while (open.size() < cap) {
+            var match = given().auth().oauth2(player).contentType(ContentType.JSON)
+                    .body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
+                    .when().post("/api/matches").then().statusCode(201).extract();
+            for (int seat = 0; seat < 2; seat++) {
+                given().auth().oauth2(player).when().post("/api/games/" + match.path("games[" + seat + "].id")
+                        + "/resign").then().statusCode(200);
             }
-            return false;
-        });
+            for (int i = 0; i < live.maxSocketsPerSeat() && open.size() < cap; i++) {
+                LiveSocket socket = connectAs(match.path("id"), player);
+                assertEquals("state", stateOrError(socket).path("type").asText());
+                open.add(socket);
+            }
+        }
+        String another = given().auth().oauth2(player).contentType(ContentType.JSON)
+                .body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
+                .when().post("/api/matches").then().statusCode(201).extract().path("id");
+        LiveSocket extra = connectAs(another, player);
+        JsonNode refused = stateOrError(extra);
+        assertEquals(429, refused.path("status").asInt(), refused.toString());
+        assertEquals("Too many sockets: at most " + cap + " open at once from one client on this server; close other "
+                + "tabs.", refused.path("message").asText());
+        await().atMost(Duration.ofSeconds(10)).until(() -> extra.connection().isClosed());
+        // another client is not held back by it
+        LiveSocket other = connectAs(another, Tokens.player("other-" + UUID.randomUUID()));
+        assertEquals(403, stateOrError(other).path("status").asInt(), "refused as not seated, not as too many");
+
+        open.get(0).connection().closeAndAwait();
+        open.set(0, onceThereIsRoom(() -> connectAs(another, player)));
         for (LiveSocket socket : open) {
             socket.connection().closeAndAwait();
         }

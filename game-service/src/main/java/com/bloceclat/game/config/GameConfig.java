@@ -151,6 +151,15 @@ public final class GameConfig {
          */
         @WithDefault("4")
         int maxSocketsPerSeat();
+
+        /**
+         * Sockets one client ({@code ClientKey}: a player's subject, a guest's address) may have open on one replica,
+         * whatever their matches; past it a new one is refused (429). A client may hold seats in any number of finished
+         * matches (creating a match costs nothing once its games have ended), so the per-seat cap alone bounds
+         * nothing. Per replica; guests behind one address share it.
+         */
+        @WithDefault("64")
+        int maxSocketsPerClient();
     }
 
     /**

@@ -52,6 +52,12 @@ public class MatchSocket {
     private static final Map<Owner, Integer> SOCKETS = new ConcurrentHashMap<>();
 
     /**
+     * The open sockets of this replica per client ({@link SocketClients}), whatever their matches, at most
+     * {@code bloc.live.max-sockets-per-client}: a client may have seats in any number of finished matches.
+     */
+    private static final Map<String, Integer> CLIENTS = new ConcurrentHashMap<>();
+
+    /**
      * The sockets of this replica per match, opening or open: counted before a socket's state is read, so that no
      * change committed after that read is skipped unread by {@link LiveUpdates} ({@link #watched}).
      */
@@ -131,7 +137,13 @@ public class MatchSocket {
         Requester requester = requester();
         // counted before the database is read, so that sockets over the cap cost it nothing
         Owner owner = Owner.of(matchId, requester);
+        String client = SocketClients.of(connection);
+        if (!reserve(client, config.maxSocketsPerClient(), CLIENTS)) {
+            return refuse(429, "Too many sockets: at most " + config.maxSocketsPerClient()
+                    + " open at once from one client on this server; close other tabs.");
+        }
         if (!reserve(owner)) {
+            release(client, CLIENTS);
             return refuse(429, "Too many sockets: at most " + config.maxSocketsPerSeat()
                     + " to one match for one player on this server; close older tabs of this match.");
         }
@@ -140,9 +152,11 @@ public class MatchSocket {
             view = matches.state(matchId, requester);
         } catch (WebApplicationException e) {
             release(owner);
+            release(client, CLIENTS);
             return refuse(e.getResponse().getStatus(), e.getMessage());
         } catch (RuntimeException e) {
             release(owner);
+            release(client, CLIENTS);
             ServerFrame.Error error = unexpected(e);
             return refuse(error.status(), error.message());
         }
@@ -161,27 +175,38 @@ public class MatchSocket {
 
     /** Counts one more socket for the caller, unless they have the most allowed already. */
     private boolean reserve(Owner owner) {
-        boolean[] room = {false};
-        SOCKETS.compute(owner, (o, open) -> {
-            int n = open == null ? 0 : open;
-            room[0] = n < config.maxSocketsPerSeat();
-            return room[0] ? n + 1 : open;
-        });
-        if (room[0]) {
+        boolean room = reserve(owner, config.maxSocketsPerSeat(), SOCKETS);
+        if (room) {
             WATCHED.merge(owner.matchId(), 1, Integer::sum);
         }
+        return room;
+    }
+
+    /** Counts one more socket for {@code key} in {@code counts}, unless it has {@code max} already. */
+    private static <K> boolean reserve(K key, int max, Map<K, Integer> counts) {
+        boolean[] room = {false};
+        counts.compute(key, (k, open) -> {
+            int n = open == null ? 0 : open;
+            room[0] = n < max;
+            return room[0] ? n + 1 : open;
+        });
         return room[0];
     }
 
     private static void release(Owner owner) {
+        if (release(owner, SOCKETS)) {
+            WATCHED.computeIfPresent(owner.matchId(), (m, open) -> open > 1 ? open - 1 : null);
+        }
+    }
+
+    /** Counts one socket of {@code key} off; whether it had one. */
+    private static <K> boolean release(K key, Map<K, Integer> counts) {
         boolean[] held = {false};
-        SOCKETS.computeIfPresent(owner, (o, open) -> {
+        counts.computeIfPresent(key, (k, open) -> {
             held[0] = true;
             return open > 1 ? open - 1 : null;
         });
-        if (held[0]) {
-            WATCHED.computeIfPresent(owner.matchId(), (m, open) -> open > 1 ? open - 1 : null);
-        }
+        return held[0];
     }
 
     /**
@@ -268,6 +293,7 @@ public class MatchSocket {
         Seat seat = SEATS.remove(connection.id());
         if (seat != null) {
             release(Owner.of(seat.matchId(), seat.requester()));
+            release(SocketClients.of(connection), CLIENTS);
         }
     }
 

@@ -143,6 +143,11 @@ class SlowSocketTest {
             public int maxSocketsPerSeat() {
                 return 4;
             }
+
+            @Override
+            public int maxSocketsPerClient() {
+                return 64;
+            }
         };
         live.frames = new Frames(live.metrics, config);
         String change = GameChanged.of(UUID.randomUUID(), 1, GameChanged.Type.PLACE,
