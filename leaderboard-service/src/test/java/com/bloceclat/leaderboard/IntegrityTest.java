@@ -26,6 +26,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import jakarta.inject.Inject;
+
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -38,6 +40,9 @@ import com.bloceclat.common.events.GameFinishedDeadLetter;
 import com.bloceclat.common.events.SignedMessage;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.leaderboard.messaging.Faults;
+import com.bloceclat.leaderboard.messaging.StoreAttempts;
+import com.bloceclat.leaderboard.service.GameFinishedService;
 import com.bloceclat.leaderboard.service.RecordPolicy;
 import com.bloceclat.testsupport.KafkaResource;
 import com.bloceclat.testsupport.Tokens;
@@ -267,6 +272,75 @@ class IntegrityTest {
                         .post("/api/leaderboards/admin/audits/" + game.gameId() + "/revalidate")
                         .then().statusCode(200).extract().path("summary.outcome")));
         assertNotNull(record(game.gameId()));
+    }
+
+    @Inject
+    GameFinishedService service;
+
+    @Inject
+    StoreAttempts attempts;
+
+    /**
+     * Two games judged at once, each in a transaction of its own, the first committed only once the second is judged
+     * and writing: neither sees the other's record when judged, so only a unique index keeps the second from being a
+     * record too. Its batch then fails, and judged again alone, as the consumer does after a failed batch, it sees the
+     * first. The first's outcome, what the second's batch gave, the second's outcome alone.
+     */
+    private List<String> judgedAtOnce(GameFinished first, GameFinished second) throws Exception {
+        var written = new java.util.concurrent.CountDownLatch(1);
+        var commit = new java.util.concurrent.CountDownLatch(1);
+        var one = java.util.concurrent.CompletableFuture.supplyAsync(() -> QuarkusTransaction.requiringNew().call(() -> {
+            String outcome = service.process(List.of(new GameFinishedService.Received(first, null))).get(0);
+            GameRecord.getEntityManager().flush();
+            written.countDown();
+            commit.await(30, java.util.concurrent.TimeUnit.SECONDS);
+            return outcome;
+        }));
+        assertTrue(written.await(30, java.util.concurrent.TimeUnit.SECONDS));
+        var two = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return attempts.batch(List.of(new GameFinishedService.Received(second, null))).get(0);
+            } catch (Faults.PermanentFault e) {
+                return "batch failed: " + Faults.describe(e);
+            }
+        });
+        Thread.sleep(1000); // the second judged, its record's insert waiting on the first's
+        commit.countDown();
+        String firstOutcome = one.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        String batch = two.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        return List.of(firstOutcome, batch, attempts.one(new GameFinishedService.Received(second, null)));
+    }
+
+    @Test
+    void oneRecordPerSeedAndOneDailyRecordPerPlayerHoldWhenTwoGamesAreJudgedAtOnce() throws Exception {
+        // the policy reads the boards before it grants a record: two consumers judging at once both read nothing;
+        // the unique indexes game_record_one_per_seed and game_record_daily_once are what holds (SQL state 23505)
+        Replay replay = fresh(Level.MEDIUM, 3);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        GameFinished first = solo(UUID.randomUUID(), Games.player("twin-a-" + UUID.randomUUID()), SeedSource.SERVER,
+                null, now.minusSeconds(2), now.minusSeconds(1), replay);
+        GameFinished second = solo(UUID.randomUUID(), Games.player("twin-b-" + UUID.randomUUID()), SeedSource.SERVER,
+                null, now.minusSeconds(2), now.minusSeconds(1), replay);
+        List<String> seed = judgedAtOnce(first, second);
+        assertEquals("RECORD", seed.get(0));
+        assertTrue(seed.get(1).startsWith("batch failed: SQL state 23505"), seed.get(1));
+        assertEquals("DUPLICATE", seed.get(2));
+        assertEquals(1L, QuarkusTransaction.requiringNew().call(
+                () -> GameRecord.count("level = ?1 and seed = ?2", "MEDIUM", replay.seed())));
+
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        GameFinished.Player dee = Games.player("twin-dee-" + UUID.randomUUID());
+        GameFinished morning = solo(UUID.randomUUID(), dee, SeedSource.DAILY, today, now.minusSeconds(2),
+                now.minusSeconds(1), fresh(Level.MEDIUM, 3));
+        GameFinished evening = solo(UUID.randomUUID(), dee, SeedSource.DAILY, today, now.minusSeconds(2),
+                now.minusSeconds(1), fresh(Level.MEDIUM, 3));
+        List<String> daily = judgedAtOnce(morning, evening);
+        assertEquals("RECORD", daily.get(0));
+        assertTrue(daily.get(1).startsWith("batch failed: SQL state 23505"), daily.get(1));
+        assertEquals("VALID_NOT_ELIGIBLE", daily.get(2));
+        assertEquals(1L, QuarkusTransaction.requiringNew().call(
+                () -> GameRecord.count("day = ?1 and level = ?2 and playerSubject = ?3", today, "MEDIUM",
+                        dee.subject())));
     }
 
     @Test
