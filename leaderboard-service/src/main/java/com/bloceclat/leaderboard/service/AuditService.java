@@ -93,8 +93,10 @@ public class AuditService {
             throw new ConflictException("Game " + gameId + " is not a record (" + audit.outcome + ")");
         }
         if (record.struck()) {
+            // the reason is the audit's to show (withheld there while a daily game's day is not over: a strike by
+            // re-validation carries the validator's words)
             throw new ConflictException("The record of game " + gameId + " was already struck by " + record.struckBy
-                    + " at " + record.struckAt + ": " + record.strikeReason);
+                    + " at " + record.struckAt + "; its audit says why.");
         }
         OffsetDateTime now = OffsetDateTime.now(clock);
         record.strike(actor, reason, now);

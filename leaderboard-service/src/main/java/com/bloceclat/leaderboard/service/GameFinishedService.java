@@ -96,7 +96,10 @@ public class GameFinishedService {
                     decision.board() == RecordPolicy.Board.DAILY ? game.day() : null, player.subject(), player.name(),
                     verdict.score(), verdict.rounds(), utc(game.finishedAt())).persist();
         } else if (verdict.outcome() == Outcome.REJECTED || verdict.outcome() == Outcome.DUPLICATE) {
-            LOG.infof("Game %s %s: %s", game.gameId(), verdict.outcome(), verdict.reason());
+            // a daily game's reason can name the day's pieces: the log says it no more than the admin audit does
+            LOG.infof("Game %s %s: %s", game.gameId(), verdict.outcome(),
+                    game.seedSource() == GameFinished.SeedSource.DAILY ? "(a daily game's reason: see its audit)"
+                            : verdict.reason());
         }
         return verdict.outcome().name();
     }
