@@ -57,9 +57,10 @@ public class RaceTicket extends PanacheEntityBase {
                 .firstResult();
     }
 
+    /** The player's ticket waiting on {@code level}, its row locked (a leave committed meanwhile is seen). */
     public static RaceTicket waitingOf(Level level, String subject) {
         return find("level = ?1 and matchId is null and cancelled = false and subject = ?2", level, subject)
-                .firstResult();
+                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
     }
 
     /** Serialises matchmaking on one level until the transaction ends (a PostgreSQL advisory lock). */

@@ -31,7 +31,9 @@ public class Frames {
     private final MeterRegistry metrics;
     private final GameConfig.Live config;
 
-    /** Sockets being closed by this class, until they are gone: sent nothing more, closed and counted once. */
+    /**
+     * Sockets being closed by this class, until their close has ended: sent nothing more, closed and counted once.
+     */
     private final Set<String> closing = ConcurrentHashMap.newKeySet();
 
     @Inject
@@ -55,26 +57,27 @@ public class Frames {
         return closing.contains(connectionId);
     }
 
-    /** The socket is gone ({@code @OnClose}). */
-    public void forget(String connectionId) {
-        closing.remove(connectionId);
-    }
-
     /**
-     * Closes the socket once, counted in {@code game.live.closed{reason}}; the close waits behind the frames its client
-     * has not taken, so it too is bounded by the send timeout.
+     * Closes the socket once, counted in {@code game.live.closed{reason}}. The close frame waits behind the frames its
+     * client has not taken: if it has not gone within the send timeout, the TCP connection is closed under it, so a
+     * socket is gone at most twice the send timeout after it was found stalled or flooding.
      */
     public void close(WebSocketConnection c, String reason, CloseReason why) {
-        if (closing.add(c.id())) {
+        if (!c.isClosed() && closing.add(c.id())) {
             metrics.counter("game.live.closed", "reason", reason).increment();
-            c.close(why).ifNoItem().after(config.sendTimeout()).fail().subscribe().with(closed -> {
-            }, f -> LOG.debugf("Socket %s not closed cleanly: %s", c.id(), f.getMessage()));
+            c.close(why).ifNoItem().after(config.sendTimeout()).fail().subscribe().with(
+                    closed -> closing.remove(c.id()),
+                    f -> {
+                        LOG.debugf("Socket %s not closed cleanly (%s): its connection dropped", c.id(), f.getMessage());
+                        SocketClients.drop(c);
+                        closing.remove(c.id());
+                    });
         }
     }
 
     private void undelivered(WebSocketConnection c, Throwable failure) {
         if (failure instanceof TimeoutException) {
-            if (!closing(c.id())) {
+            if (!c.isClosed() && !closing(c.id())) {
                 LOG.infof("Socket %s took no frame for %s: closed, its page reconnects", c.id(), config.sendTimeout());
             }
             close(c, "stalled", CloseReason.NORMAL);

@@ -289,7 +289,6 @@ public class MatchSocket {
     @OnClose
     public void close() {
         // the seat is removed once, so its socket is counted off once, whichever of open and close gets here first
-        frames.forget(connection.id());
         Seat seat = SEATS.remove(connection.id());
         if (seat != null) {
             release(Owner.of(seat.matchId(), seat.requester()));

@@ -8,6 +8,7 @@ import io.quarkus.websockets.next.HttpUpgradeCheck;
 import io.quarkus.websockets.next.UserData;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpConnection;
 
 /**
  * At each socket's upgrade, keeps who the caller is for the per-client limits ({@link ClientKey}: a player by token
@@ -20,12 +21,27 @@ public class SocketClients implements HttpUpgradeCheck {
 
     private static final UserData.TypedKey<String> CLIENT = UserData.TypedKey.forString("bloc.client");
 
+    private static final UserData.TypedKey<HttpConnection> TCP = new UserData.TypedKey<>("bloc.tcp");
+
     @Override
     public Uni<CheckResult> perform(HttpUpgradeContext context) {
         return context.securityIdentity().map(identity -> {
             context.userData().put(CLIENT, ClientKey.of(identity, context.httpRequest()));
+            context.userData().put(TCP, context.httpRequest().connection());
             return CheckResult.permitUpgradeSync();
         });
+    }
+
+    /**
+     * Closes the socket's TCP connection at once, without the WebSocket closing handshake: for a client that takes no
+     * frame, whose close frame waits behind the frames it has not taken (Vert.x starts its own closing timeout only
+     * once that frame is written).
+     */
+    static void drop(WebSocketConnection connection) {
+        HttpConnection tcp = connection.userData().get(TCP);
+        if (tcp != null) {
+            tcp.close();
+        }
     }
 
     /** The connection's client, as its upgrade was keyed. */
