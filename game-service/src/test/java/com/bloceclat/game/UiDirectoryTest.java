@@ -4,10 +4,12 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +41,19 @@ class UiDirectoryTest {
         given().when().get("/assets/dev-probe.js").then()
                 .statusCode(200)
                 .body(equalTo("console.log('second build, longer');"));
+    }
+
+    @Test
+    void theUisPagesRunNoScriptButTheirOwnAndAreNeverFramedButTheApiAndSwaggerAreLeftAlone() {
+        for (String page : List.of("/", "/index.html")) {
+            given().when().get(page).then().statusCode(200)
+                    .header("Content-Security-Policy", containsString("script-src 'self'"))
+                    .header("Content-Security-Policy", containsString("frame-ancestors 'none'"))
+                    .header("X-Frame-Options", equalTo("DENY"));
+        }
+        // Swagger UI's page has inline scripts: the policy would stop it
+        given().when().get("/q/swagger-ui/").then().statusCode(200).header("Content-Security-Policy", nullValue());
+        given().when().get("/q/openapi").then().statusCode(200).header("Content-Security-Policy", nullValue());
     }
 
     @Test
