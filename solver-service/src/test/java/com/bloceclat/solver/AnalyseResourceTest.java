@@ -64,6 +64,11 @@ class AnalyseResourceTest {
         Response rest = post(replay.toJson(), "?fromRound=2");
         rest.then().statusCode(200).body("nextRound", equalTo(-1)).body("moves[0].move", equalTo(7));
         assertEquals(replay.events().size(), moves.size() + rest.jsonPath().getList("moves").size());
+        // an analysis waits for a worker as a search does, and is counted so (it was not: a flood of analyses left
+        // the queue's wait unmeasured)
+        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertTrue(metrics.contains("solver_queue_wait_seconds_count{caller=\"service\",mode=\"analyse\"}"),
+                metrics);
     }
 
     @Test

@@ -144,7 +144,7 @@ class SolveResourceTest {
                 "solver_requests_total{caller=\"service\",mode=\"invalid\",outcome=\"bad_request\"}",
                 "solver_search_seconds_bucket{caller=\"service\",mode=\"ai\"",
                 "solver_search_seconds_count{caller=\"service\",mode=\"hint\"}",
-                "solver_queue_wait_seconds_bucket{caller=\"service\"",
+                "solver_queue_wait_seconds_bucket{caller=\"service\",mode=\"ai\"",
                 "solver_positions_examined_total{mode=\"ai\"}",
                 "solver_queue_depth{caller=\"public\"}",
                 "solver_queue_depth{caller=\"service\"}",

@@ -68,9 +68,7 @@ public class SolverService {
                 long waitedMs = TimeUnit.NANOSECONDS.toMillis(started - accepted);
                 Solution solution = Solver.solve(withTime(request, Math.max(1, budgetMs - waitedMs)));
                 long searched = System.nanoTime() - started;
-                Timer.builder("solver.queue.wait").description("Time a search waited for a worker")
-                        .tag("caller", caller.tag()).publishPercentileHistogram().register(registry)
-                        .record(started - accepted, TimeUnit.NANOSECONDS);
+                waited(mode, caller, started - accepted);
                 searched(mode, caller, searched);
                 Counter.builder("solver.positions.examined")
                         .description("Positions (placements) examined; its rate is positions per second")
@@ -93,9 +91,11 @@ public class SolverService {
         GameAnalysis.Options options = new GameAnalysis.Options(fromRound,
                 Math.max(1, Math.min(rounds, Math.min(bounds.maxRounds(), GameAnalysis.MAX_ROUNDS_PER_PAGE))),
                 Math.max(1, bounds.solveTime().toMillis()), Math.max(1, bounds.timeCap().toMillis()));
+        long accepted = System.nanoTime();
         try {
             return pool.submit(caller, () -> {
                 long started = System.nanoTime();
+                waited(ANALYSE, caller, started - accepted);
                 GameAnalysis.Result result = GameAnalysis.analyse(replay, options);
                 searched(ANALYSE, caller, System.nanoTime() - started);
                 count(ANALYSE, result.complete() ? OK : PARTIAL, caller);
@@ -111,6 +111,13 @@ public class SolverService {
      * Records a search's time on its worker in {@code solver.search}. Every mode, the analysis included, carries the same
      * tags: Prometheus drops a meter whose tag keys differ from the first one registered under its name.
      */
+    /** Records in {@code solver.queue.wait} how long a search or analysis waited for a worker. */
+    private void waited(String mode, CallerKind caller, long nanos) {
+        Timer.builder("solver.queue.wait").description("Time a search or an analysis waited for a worker")
+                .tag("mode", mode).tag("caller", caller.tag()).publishPercentileHistogram().register(registry)
+                .record(nanos, TimeUnit.NANOSECONDS);
+    }
+
     private void searched(String mode, CallerKind caller, long nanos) {
         Timer.builder("solver.search").description("Search time on a worker").tag("mode", mode)
                 .tag("caller", caller.tag()).publishPercentileHistogram().register(registry)
