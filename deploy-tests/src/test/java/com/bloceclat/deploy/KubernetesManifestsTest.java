@@ -400,6 +400,32 @@ class KubernetesManifestsTest {
      * a shutdown delay (built in: {@code quarkus.shutdown.delay-enabled}) within its grace period, beside the stop's
      * own drain (leaderboard-service's batch in store, up to 20 s; game-service's last outbox batch, up to 10 s).
      */
+    /**
+     * Behind the Ingress every request comes from the controller: each service keys an anonymous caller by the address
+     * the controller forwards (solver-service's per-client rate limit, game-service's open games and sockets), and
+     * trusts only the cluster's own addresses to set it. Without it the whole public is one client.
+     */
+    @Test
+    void everyServiceKeysCallersByTheAddressTheIngressForwardsAndTrustsOnlyTheCluster() {
+        Set<String> images = services().stream().map(ServiceModule::image).collect(Collectors.toSet());
+        List<Deployment> deployments = all(Deployment.class).stream()
+                .filter(d -> images.contains(single(d.getSpec().getTemplate().getSpec().getContainers()).getImage()))
+                .toList();
+        assertEquals(4, deployments.size(), "game, leaderboard and the two solver pools");
+        for (Deployment d : deployments) {
+            String name = d.getMetadata().getName();
+            Map<String, String> env = environment(single(d.getSpec().getTemplate().getSpec().getContainers()));
+            assertEquals("true", env.get("QUARKUS_HTTP_PROXY_PROXY_ADDRESS_FORWARDING"), name);
+            assertEquals("true", env.get("QUARKUS_HTTP_PROXY_ALLOW_X_FORWARDED"), name);
+            String trusted = env.get("QUARKUS_HTTP_PROXY_TRUSTED_PROXIES");
+            assertNotNull(trusted, name + " would take X-Forwarded-For from anyone");
+            for (String range : trusted.split(",")) {
+                assertTrue(range.startsWith("10.") || range.startsWith("172.16.") || range.startsWith("192.168."),
+                        name + ": " + range + " is not a private range");
+            }
+        }
+    }
+
     @Test
     void everyServicePodLeavesItsServiceBeforeItStopsServing() {
         Set<String> images = services().stream().map(ServiceModule::image).collect(Collectors.toSet());
