@@ -134,7 +134,9 @@ public final class Main {
             if (c == -1 || c == '\n') {
                 if (tooLong) {
                     out.println(SolverProtocol.tooLongLine());
-                } else if (!line.toString().isBlank()) {
+                } else if (c == '\n' || !line.isEmpty()) {
+                    // a blank line is answered too (an error line), so that answers pair with requests by line;
+                    // only the end of input after a last line break is no line
                     out.println(SolverProtocol.answerLine(line.toString()));
                 }
                 out.flush();

@@ -8,13 +8,18 @@ import com.bloceclat.engine.solver.Mode;
 import com.bloceclat.engine.solver.Solution;
 import com.bloceclat.engine.solver.SolveRequest;
 import com.bloceclat.engine.solver.Solver;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +28,13 @@ import java.util.List;
  * so both answer the same JSON the same way.
  */
 public final class SolverProtocol {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /**
+     * A decimal number is read exactly, so a numeric {@code id} is echoed with its value unchanged (read as a double,
+     * 0.1234567890123456789 was rounded and 1e2 written 100.0).
+     */
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
 
     /**
      * The longest request, in characters, the CLI reads as a line and solver-service as a body: a request is a board
@@ -56,10 +67,26 @@ public final class SolverProtocol {
 
     /** Reads a request's JSON text (the CLI's line, the REST body). @throws ProtocolException when it is not JSON */
     public static JsonNode readTree(String text) {
-        try {
-            return MAPPER.readTree(text);
+        try (JsonParser parser = MAPPER.createParser(text)) {
+            JsonNode node = MAPPER.readTree(parser);
+            // one object a request: text after it was dropped unread, a second request on the line unanswered
+            if (node != null && !endsAfter(parser)) {
+                throw new ProtocolException("not valid JSON: text follows the request's object (one object a line)");
+            }
+            return node;
         } catch (JsonProcessingException e) {
             throw new ProtocolException("not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a String is never short of input
+        }
+    }
+
+    /** Whether nothing but white space follows what the parser has read. */
+    private static boolean endsAfter(JsonParser parser) {
+        try {
+            return parser.nextToken() == null;
+        } catch (IOException e) {
+            return false; // not even a token: text all the same
         }
     }
 

@@ -77,6 +77,26 @@ class MainTest {
         assertEquals("{\"id\":\"exact\",\"error\":\"board must have 8 rows, got 1\"}", lines[2]);
     }
 
+    @Test
+    void aBlankLineIsAnsweredSoAnswersPairWithLinesAndNumericIdsComeBackWithTheirValue() throws Exception {
+        // before, a blank line got no answer (the answers after it no longer paired with their lines by number), and
+        // a decimal id was read as a double: 1e2 came back 100.0, 0.12345678901234567890123 rounded
+        String empty = "\"........\",".repeat(7) + "\"........\"";
+        String input = "{\"id\":1e2,\"board\":[" + empty + "],\"pieces\":[\"DOT\"]}\n"
+                + "\n"
+                + "{\"id\":0.12345678901234567890123,\"board\":[" + empty + "],\"pieces\":[\"DOT\"]}\n";
+        String[] lines = solveLines(input);
+        assertEquals(3, lines.length);
+        ObjectMapper exact = new ObjectMapper().enable(
+                com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+        assertEquals(0, new java.math.BigDecimal("1e2").compareTo(exact.readTree(lines[0]).get("id").decimalValue()),
+                lines[0]);
+        assertTrue(lines[0].contains("\"placements\""), lines[0]);
+        assertEquals("{\"id\":null,\"error\":\"a request is a JSON object\"}", lines[1]);
+        assertEquals(0, new java.math.BigDecimal("0.12345678901234567890123")
+                .compareTo(exact.readTree(lines[2]).get("id").decimalValue()), lines[2]);
+    }
+
     /** The jar's own main in a JVM of its own under LANG=C: its answers are UTF-8 all the same. */
     @Test
     void answersAreUtf8WhateverThePlatformCharset() throws Exception {
