@@ -1,5 +1,6 @@
 package com.bloceclat.game.service;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Predicate;
@@ -104,35 +105,33 @@ public class RaceReaper {
      * ({@code game_match}).
      */
     private List<UUID> idle() {
-        return QuarkusTransaction.requiringNew().call(() -> GameEntity.getEntityManager().createNativeQuery(
-                "SELECT g.id FROM game a JOIN game g ON g.match_id = a.match_id AND g.seat = 0 "
-                        + "JOIN match m ON m.id = a.match_id WHERE a.mode = 'VERSUS_AI' AND a.seat = 1 "
-                        + "AND a.status = 'PLAYING' AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
-                        + "AND greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs) "
-                        + "ORDER BY g.updated_at LIMIT 100")
-                .setParameter("secs", limits.openFor().toMillis() / 1000.0).getResultList().stream()
-                .map(UUID.class::cast).toList());
+        return candidates("SELECT g.id FROM game a JOIN game g ON g.match_id = a.match_id AND g.seat = 0 "
+                + "JOIN match m ON m.id = a.match_id WHERE a.mode = 'VERSUS_AI' AND a.seat = 1 "
+                + "AND a.status = 'PLAYING' AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
+                + "AND greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs) "
+                + "ORDER BY g.updated_at LIMIT 100", limits.openFor());
     }
 
     /** Online races' games idle past open-for, read without locks; each is checked again under its lock. */
     private List<UUID> idleRacers() {
-        return QuarkusTransaction.requiringNew().call(() -> GameEntity.getEntityManager().createNativeQuery(
-                "SELECT g.id FROM game g JOIN match m ON m.id = g.match_id WHERE g.mode = 'ONLINE_RACE' "
-                        + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
-                        + "AND greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs) "
-                        + "ORDER BY g.updated_at LIMIT 100")
-                .setParameter("secs", limits.openFor().toMillis() / 1000.0).getResultList().stream()
-                .map(UUID.class::cast).toList());
+        return candidates("SELECT g.id FROM game g JOIN match m ON m.id = g.match_id WHERE g.mode = 'ONLINE_RACE' "
+                + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
+                + "AND greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs) "
+                + "ORDER BY g.updated_at LIMIT 100", limits.openFor());
     }
 
     /** Candidates, read without locks; each is checked again under its lock. */
     private List<UUID> gone() {
-        return QuarkusTransaction.requiringNew().call(() -> GameEntity.getEntityManager().createNativeQuery(
-                "SELECT g.id FROM game g JOIN match m ON m.id = g.match_id WHERE g.mode = 'ONLINE_RACE' "
-                        + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
-                        + "AND greatest(g.last_seen_at, g.created_at) < now() - make_interval(secs => :secs) "
-                        + "ORDER BY g.created_at LIMIT 100")
-                .setParameter("secs", config.disconnectTimeout().toMillis() / 1000.0).getResultList().stream()
+        return candidates("SELECT g.id FROM game g JOIN match m ON m.id = g.match_id WHERE g.mode = 'ONLINE_RACE' "
+                + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
+                + "AND greatest(g.last_seen_at, g.created_at) < now() - make_interval(secs => :secs) "
+                + "ORDER BY g.created_at LIMIT 100", config.disconnectTimeout());
+    }
+
+    /** The game ids {@code sql} selects, its {@code :secs} set to {@code age}, in a transaction of their own. */
+    private static List<UUID> candidates(String sql, Duration age) {
+        return QuarkusTransaction.requiringNew().call(() -> GameEntity.getEntityManager().createNativeQuery(sql)
+                .setParameter("secs", age.toMillis() / 1000.0).getResultList().stream()
                 .map(UUID.class::cast).toList());
     }
 }
