@@ -400,6 +400,16 @@ class KubernetesManifestsTest {
      * a shutdown delay (built in: {@code quarkus.shutdown.delay-enabled}) within its grace period, beside the stop's
      * own drain (leaderboard-service's batch in store, up to 20 s; game-service's last outbox batch, up to 10 s).
      */
+    /** The Deployments that run a service module's image: game, leaderboard and the two solver pools. */
+    private static List<Deployment> serviceDeployments() {
+        Set<String> images = services().stream().map(ServiceModule::image).collect(Collectors.toSet());
+        List<Deployment> deployments = all(Deployment.class).stream()
+                .filter(d -> images.contains(single(d.getSpec().getTemplate().getSpec().getContainers()).getImage()))
+                .toList();
+        assertEquals(4, deployments.size(), "game, leaderboard and the two solver pools");
+        return deployments;
+    }
+
     /**
      * Behind the Ingress every request comes from the controller: each service keys an anonymous caller by the address
      * the controller forwards (solver-service's per-client rate limit, game-service's open games and sockets), and
@@ -407,11 +417,7 @@ class KubernetesManifestsTest {
      */
     @Test
     void everyServiceKeysCallersByTheAddressTheIngressForwardsAndTrustsOnlyTheCluster() {
-        Set<String> images = services().stream().map(ServiceModule::image).collect(Collectors.toSet());
-        List<Deployment> deployments = all(Deployment.class).stream()
-                .filter(d -> images.contains(single(d.getSpec().getTemplate().getSpec().getContainers()).getImage()))
-                .toList();
-        assertEquals(4, deployments.size(), "game, leaderboard and the two solver pools");
+        List<Deployment> deployments = serviceDeployments();
         for (Deployment d : deployments) {
             String name = d.getMetadata().getName();
             Map<String, String> env = environment(single(d.getSpec().getTemplate().getSpec().getContainers()));
@@ -428,13 +434,9 @@ class KubernetesManifestsTest {
 
     @Test
     void everyServicePodLeavesItsServiceBeforeItStopsServing() {
-        Set<String> images = services().stream().map(ServiceModule::image).collect(Collectors.toSet());
         services().forEach(m -> assertEquals("true", m.properties().getProperty("quarkus.shutdown.delay-enabled"),
                 m + ": without quarkus.shutdown.delay-enabled at build time, a delay is ignored"));
-        List<Deployment> deployments = all(Deployment.class).stream()
-                .filter(d -> images.contains(single(d.getSpec().getTemplate().getSpec().getContainers()).getImage()))
-                .toList();
-        assertEquals(4, deployments.size(), "game, leaderboard and the two solver pools");
+        List<Deployment> deployments = serviceDeployments();
         for (Deployment d : deployments) {
             String name = d.getMetadata().getName();
             String delay = environment(single(d.getSpec().getTemplate().getSpec().getContainers()))
