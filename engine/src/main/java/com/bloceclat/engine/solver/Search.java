@@ -85,6 +85,16 @@ final class Search {
         setUp(req, t0);
         search(0, req.board(), (1 << count) - 1, req.streak(), req.miss(), 0, 0, 0, -1);
         int path = mode == Mode.MAX_LINES ? bestPath : chooseAi(req);
+        if (path >>> 24 < count && profile.prunes() && !aborted) {
+            // SOLVER-PROTOCOL.md: every piece placed whenever some order fits them all. A weak strength that
+            // pruned that order looks again at every order and placement, with its own evaluation and noise,
+            // before it gives up; only a round it cannot finish otherwise plays differently.
+            profile = profile.unpruned();
+            visited.clear();
+            top.clear();
+            search(0, req.board(), (1 << count) - 1, req.streak(), req.miss(), 0, 0, 0, -1);
+            path = chooseAi(req);
+        }
         Solution.Sequence best = replay(req, path);
         List<Solution.Sequence> alternatives = null;
         int total = 0;

@@ -33,6 +33,16 @@ record StrengthProfile(boolean fixedOrder, int beam, double boardWeight, double 
         new StrengthProfile(false, 0, 1.0, 0.0, true, FULL_TRANSITION, true),
     };
 
+    /** Whether this strength leaves some orders or placements unsearched. */
+    boolean prunes() {
+        return fixedOrder || beam > 0;
+    }
+
+    /** The same player looking at every order and placement: what a weak strength falls back on. */
+    StrengthProfile unpruned() {
+        return new StrengthProfile(false, 0, boardWeight, noise, lookahead, transition, learnedValue);
+    }
+
     static StrengthProfile of(int strength) {
         return BY_STRENGTH[strength - 1];
     }

@@ -229,16 +229,47 @@ class SolverTest {
         }
     }
 
+    /**
+     * SOLVER-PROTOCOL.md: an answer places "all of them whenever some order fits them all", at every
+     * strength; weak strengths, which prune orders and placements, must look again before giving up.
+     */
     @Test
-    void fullStrengthPlacesEveryPieceWheneverSomeOrderFitsThemAll() {
+    void everyStrengthPlacesEveryPieceWheneverSomeOrderFitsThemAll() {
         // Only the order I3V, I5H, I5H fits: a vertical bar into the notch clears the row first.
-        long board = Board.parse(new String[] {
+        long notch = Board.parse(new String[] {
             "########", "########", "########", "########", "########", ".#######", "........", "........"});
-        List<Piece> pieces = List.of(Pieces.require("I5H"), Pieces.require("I5H"), Pieces.require("I3V"));
+        List<Piece> notchPieces = List.of(Pieces.require("I5H"), Pieces.require("I5H"), Pieces.require("I3V"));
         for (Mode mode : Mode.values()) {
-            Solution s = Solver.solve(SolveRequest.of(board, pieces, 0, 0, Level.HARD, mode));
+            Solution s = Solver.solve(SolveRequest.of(notch, notchPieces, 0, 0, Level.HARD, mode));
+            assertEquals(3, s.best().placements().size(), mode.toString());
             assertFalse(s.best().gameOver(), mode.toString());
-            assertEquals(3, s.best().placements().size());
+        }
+        // docs/solver.md's example: strength 1 took I2H (the dealt order) and had no room left for I3H.
+        long checker = Board.parse(new String[] {
+            "...#####", ".#.#.#.#", "#.#.#.#.", ".#.#.#.#", "#.#.#.#.", ".#.#.#.#", "#.#.#.#.", ".#.#.#.#"});
+        checker &= ~Board.fullLinesMask(checker);
+        assertPlacesAllWhenSomeOrderDoes(checker, List.of(Pieces.require("I2H"), Pieces.require("I3H")), Level.HARD);
+        Random rnd = new Random(31);
+        for (int t = 0; t < 300; t++) {
+            long board = randomBoard(rnd, 0.45 + 0.3 * rnd.nextDouble());
+            List<Piece> pieces = List.of(Pieces.get(rnd.nextInt(Pieces.COUNT)), Pieces.get(rnd.nextInt(Pieces.COUNT)),
+                    Pieces.get(rnd.nextInt(Pieces.COUNT)));
+            assertPlacesAllWhenSomeOrderDoes(board, pieces, Level.values()[t % Level.values().length]);
+        }
+    }
+
+    private static void assertPlacesAllWhenSomeOrderDoes(long board, List<Piece> pieces, Level level) {
+        BruteForce bf = new BruteForce();
+        bf.run(board, pieces, new boolean[pieces.size()], 0, 0, 0, 0, 0);
+        for (int strength = 1; strength <= SolveRequest.MAX_STRENGTH; strength++) {
+            for (long seed = 1; seed <= 3; seed++) {
+                SolveRequest req = new SolveRequest(board, pieces, 0, 0, level, Mode.AI, strength, seed, 0);
+                Solution s = Solver.solve(req);
+                String where = "strength " + strength + " seed " + seed + "\n" + Board.text(board) + "\n" + pieces;
+                assertEquals(bf.bestPlaced, s.best().placements().size(), where);
+                assertEquals(bf.bestPlaced < pieces.size(), s.best().gameOver(), where);
+                assertAddsUp(req, s);
+            }
         }
     }
 
