@@ -19,7 +19,6 @@ import com.bloceclat.game.service.MatchVisibility;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.websockets.next.OpenConnections;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.common.annotation.Blocking;
 
@@ -43,9 +42,6 @@ public class LiveUpdates {
     public static final String CHANNEL = "game-events-live";
 
     private static final Logger LOG = Logger.getLogger(LiveUpdates.class);
-
-    @Inject
-    OpenConnections connections;
 
     @Inject
     MatchService matches;
@@ -112,9 +108,9 @@ public class LiveUpdates {
         UUID matchId = read.matchId();
         JsonNode event = read.event();
         boolean ended = read.ended();
-        for (WebSocketConnection c : connections) {
+        for (WebSocketConnection c : MatchSocket.socketsOf(matchId)) {
             MatchSocket.Seat seat = MatchSocket.SEATS.get(c.id());
-            if (seat == null || !seat.matchId().equals(matchId) || !c.isOpen() || frames.closing(c.id())) {
+            if (seat == null || !c.isOpen() || frames.closing(c.id())) {
                 continue;
             }
             try {

@@ -4,9 +4,11 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.stream.Collectors;
 
 import jakarta.inject.Inject;
@@ -30,6 +32,7 @@ import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnOpen;
 import io.quarkus.websockets.next.OnTextMessage;
+import io.quarkus.websockets.next.OpenConnections;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
 
@@ -62,6 +65,37 @@ public class MatchSocket {
      * change committed after that read is skipped unread by {@link LiveUpdates} ({@link #watched}).
      */
     private static final Map<UUID, Integer> WATCHED = new ConcurrentHashMap<>();
+
+    /**
+     * The connections of this replica per match, so that {@link LiveUpdates} sends a match's change to its own sockets
+     * without visiting every socket of the replica. The connections themselves, not the injected one (a proxy of the
+     * socket whose callback runs), since the live consumer sends from a thread of its own. A match has a few sockets
+     * at most ({@code bloc.live.max-sockets-per-seat} per seat), kept in the order they opened.
+     */
+    private static final Map<UUID, Set<WebSocketConnection>> BY_MATCH = new ConcurrentHashMap<>();
+
+    /** The match's open connections on this replica (each with its {@link #SEATS seat}). */
+    static Set<WebSocketConnection> socketsOf(UUID matchId) {
+        return BY_MATCH.getOrDefault(matchId, Set.of());
+    }
+
+    /** Seats a connection: its player, and its place among its match's sockets. */
+    static void seat(WebSocketConnection real, Seat seat) {
+        BY_MATCH.computeIfAbsent(seat.matchId(), m -> new CopyOnWriteArraySet<>()).add(real);
+        SEATS.put(real.id(), seat);
+    }
+
+    /** The connection's seat, removed once with its place among its match's sockets; null when it had none. */
+    static Seat unseat(String connectionId) {
+        Seat seat = SEATS.remove(connectionId);
+        if (seat != null) {
+            BY_MATCH.computeIfPresent(seat.matchId(), (m, open) -> {
+                open.removeIf(c -> c.id().equals(connectionId));
+                return open.isEmpty() ? null : open;
+            });
+        }
+        return seat;
+    }
 
     /** Whether a socket of the match is open, or opening, on this replica. */
     static boolean watched(UUID matchId) {
@@ -110,6 +144,9 @@ public class MatchSocket {
 
     @Inject
     WebSocketConnection connection;
+
+    @Inject
+    OpenConnections connections;
 
     @Inject
     SecurityIdentity identity;
@@ -161,9 +198,17 @@ public class MatchSocket {
             return refuse(error.status(), error.message());
         }
         UUID gameId = view.games().get(view.yourSeat()).id();
-        SEATS.put(connection.id(), new Seat(matchId, view.mode(), view.yourSeat(), gameId,
+        Seat seat = new Seat(matchId, view.mode(), view.yourSeat(), gameId,
                 view.games().stream().map(GameView::id).toList(), requester,
-                new RateLimit(config.framesPerSecond(), config.burst(), System.nanoTime())));
+                new RateLimit(config.framesPerSecond(), config.burst(), System.nanoTime()));
+        // Quarkus lists a connection among the open ones from before its @OnOpen runs until it is closed
+        Optional<WebSocketConnection> real = connections.findByConnectionId(connection.id());
+        if (real.isEmpty()) {
+            release(owner);
+            release(client, CLIENTS);
+            return null; // closed while the state was read
+        }
+        seat(real.get(), seat);
         if (!connection.isOpen()) {
             // closed while the state was read: @OnClose may have run before the seat was there to remove
             close();
@@ -289,7 +334,7 @@ public class MatchSocket {
     @OnClose
     public void close() {
         // the seat is removed once, so its socket is counted off once, whichever of open and close gets here first
-        Seat seat = SEATS.remove(connection.id());
+        Seat seat = unseat(connection.id());
         if (seat != null) {
             release(Owner.of(seat.matchId(), seat.requester()));
             release(SocketClients.of(connection), CLIENTS);
