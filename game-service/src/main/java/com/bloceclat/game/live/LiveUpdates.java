@@ -70,7 +70,7 @@ public class LiveUpdates {
         for (ConsumerRecord<String, String> r : records) {
             Header liveMatch = r.headers().lastHeader(OutboxRelay.LIVE_MATCH_HEADER);
             String skipped = LiveEvent.skippedUnread(liveMatch == null ? null : liveMatch.value(),
-                    MatchSocket::watched);
+                    LiveSockets::watched);
             if (skipped != null) {
                 if (skipped.equals("solo")) {
                     solo++;
@@ -108,8 +108,8 @@ public class LiveUpdates {
         UUID matchId = read.matchId();
         JsonNode event = read.event();
         boolean ended = read.ended();
-        for (WebSocketConnection c : MatchSocket.socketsOf(matchId)) {
-            MatchSocket.Seat seat = MatchSocket.SEATS.get(c.id());
+        for (WebSocketConnection c : LiveSockets.socketsOf(matchId)) {
+            LiveSockets.Seat seat = LiveSockets.seatOf(c.id());
             if (seat == null || !c.isOpen() || frames.closing(c.id())) {
                 continue;
             }

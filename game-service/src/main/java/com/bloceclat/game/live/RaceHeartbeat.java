@@ -35,7 +35,7 @@ public class RaceHeartbeat {
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     public void beat() {
         try {
-            Set<UUID> here = MatchSocket.raceGamesWithSockets();
+            Set<UUID> here = LiveSockets.raceGamesWithSockets();
             if (!here.isEmpty()) {
                 QuarkusTransaction.requiringNew().call(() -> GameEntity.seen(here));
             }

@@ -86,12 +86,12 @@ class SlowSocketTest {
 
     @AfterEach
     void forgetSeats() {
-        ids.forEach(MatchSocket::unseat);
+        ids.forEach(LiveSockets::unseat);
     }
 
     private void seat(WebSocketConnection connection, UUID match) {
         ids.add(connection.id());
-        MatchSocket.seat(connection, new MatchSocket.Seat(match, "VERSUS_AI", 0, UUID.randomUUID(), List.of(),
+        LiveSockets.seat(connection, new LiveSockets.Seat(match, "VERSUS_AI", 0, UUID.randomUUID(), List.of(),
                 new Requester(null, null, "t"), new RateLimit(10, 20, System.nanoTime())));
     }
 

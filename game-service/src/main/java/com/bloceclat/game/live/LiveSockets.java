@@ -1,0 +1,178 @@
+package com.bloceclat.game.live;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.stream.Collectors;
+
+import jakarta.ws.rs.ForbiddenException;
+
+import com.bloceclat.game.service.Requester;
+
+import io.quarkus.websockets.next.WebSocketConnection;
+
+/**
+ * This replica's match sockets: who is on each ({@link Seat}), how many each seat and each client hold (the caps of
+ * {@link MatchSocket}), which matches are watched here, and each match's connections for {@link LiveUpdates}. It lives
+ * in the replica's memory only: each replica counts and serves its own sockets.
+ */
+final class LiveSockets {
+
+    /** Why a socket was refused before its match was read. */
+    enum Refusal {
+        /** {@code bloc.live.max-sockets-per-client} open already from its client */
+        CLIENT,
+        /** {@code bloc.live.max-sockets-per-seat} open already to its seat */
+        SEAT
+    }
+
+    /** Who is on each open connection of this replica. */
+    private static final Map<String, Seat> SEATS = new ConcurrentHashMap<>();
+
+    /** The open sockets of this replica per match and caller, at most {@code bloc.live.max-sockets-per-seat}. */
+    private static final Map<Owner, Integer> SOCKETS = new ConcurrentHashMap<>();
+
+    /**
+     * The open sockets of this replica per client ({@link SocketClients}), whatever their matches, at most
+     * {@code bloc.live.max-sockets-per-client}: a client may have seats in any number of finished matches.
+     */
+    private static final Map<String, Integer> CLIENTS = new ConcurrentHashMap<>();
+
+    /**
+     * The sockets of this replica per match, opening or open: counted before a socket's state is read, so that no
+     * change committed after that read is skipped unread by {@link LiveUpdates} ({@link #watched}).
+     */
+    private static final Map<UUID, Integer> WATCHED = new ConcurrentHashMap<>();
+
+    /**
+     * The connections of this replica per match, so that {@link LiveUpdates} sends a match's change to its own sockets
+     * without visiting every socket of the replica. The connections themselves, not the one injected in the endpoint
+     * (a proxy of the socket whose callback runs), since the live consumer sends from a thread of its own. A match
+     * has a few sockets at most ({@code bloc.live.max-sockets-per-seat} per seat), kept in the order they opened.
+     */
+    private static final Map<UUID, Set<WebSocketConnection>> BY_MATCH = new ConcurrentHashMap<>();
+
+    private static final String TWO_PLAYERS = "TWO_PLAYERS";
+
+    private LiveSockets() {
+    }
+
+    /**
+     * Whose a socket is: a player by their subject, a guest by their game token. The seat follows from these two
+     * ({@code MatchService.state} gives the caller the first seat they own), so this counts sockets per seat.
+     */
+    record Owner(UUID matchId, String subject, String gameToken) {
+
+        static Owner of(UUID matchId, Requester r) {
+            // a player's game token is left out: varying it must not make room for more sockets
+            return r.guest() ? new Owner(matchId, null, r.gameToken()) : new Owner(matchId, r.subject(), null);
+        }
+    }
+
+    /**
+     * A connection's player: the match, its mode, the caller's seat and game ({@code yourSeat}), every seat's game
+     * (a two-players frame may name either seat).
+     */
+    record Seat(UUID matchId, String mode, int yourSeat, UUID gameId, List<UUID> games, Requester requester,
+            RateLimit limit) {
+
+        /** The game a move or resign frame acts on: the caller's, or in a two-players match the one it names. */
+        UUID gameFor(Integer seat) {
+            if (seat == null || seat == yourSeat) {
+                return gameId;
+            }
+            if (!TWO_PLAYERS.equals(mode)) {
+                throw new ForbiddenException("Seat " + seat + " is not yours: this socket plays seat " + yourSeat
+                        + " (only a two-players match lets a frame name either seat).");
+            }
+            return games.get(seat);
+        }
+    }
+
+    /**
+     * Counts one more socket for the client and the seat, unless either has the most allowed already (then neither
+     * is counted); the match is watched from here on.
+     */
+    static Refusal reserve(String client, int maxPerClient, Owner owner, int maxPerSeat) {
+        if (!reserve(client, maxPerClient, CLIENTS)) {
+            return Refusal.CLIENT;
+        }
+        if (!reserve(owner, maxPerSeat, SOCKETS)) {
+            release(client, CLIENTS);
+            return Refusal.SEAT;
+        }
+        WATCHED.merge(owner.matchId(), 1, Integer::sum);
+        return null;
+    }
+
+    /** Counts off a socket {@link #reserve} counted. */
+    static void release(String client, Owner owner) {
+        release(client, CLIENTS);
+        if (release(owner, SOCKETS)) {
+            WATCHED.computeIfPresent(owner.matchId(), (m, open) -> open > 1 ? open - 1 : null);
+        }
+    }
+
+    /** Counts one more socket for {@code key} in {@code counts}, unless it has {@code max} already. */
+    private static <K> boolean reserve(K key, int max, Map<K, Integer> counts) {
+        boolean[] room = {false};
+        counts.compute(key, (k, open) -> {
+            int n = open == null ? 0 : open;
+            room[0] = n < max;
+            return room[0] ? n + 1 : open;
+        });
+        return room[0];
+    }
+
+    /** Counts one socket of {@code key} off; whether it had one. */
+    private static <K> boolean release(K key, Map<K, Integer> counts) {
+        boolean[] held = {false};
+        counts.computeIfPresent(key, (k, open) -> {
+            held[0] = true;
+            return open > 1 ? open - 1 : null;
+        });
+        return held[0];
+    }
+
+    /** Seats a connection: its player, and its place among its match's sockets. */
+    static void seat(WebSocketConnection real, Seat seat) {
+        BY_MATCH.computeIfAbsent(seat.matchId(), m -> new CopyOnWriteArraySet<>()).add(real);
+        SEATS.put(real.id(), seat);
+    }
+
+    /** The connection's seat, removed once with its place among its match's sockets; null when it had none. */
+    static Seat unseat(String connectionId) {
+        Seat seat = SEATS.remove(connectionId);
+        if (seat != null) {
+            BY_MATCH.computeIfPresent(seat.matchId(), (m, open) -> {
+                open.removeIf(c -> c.id().equals(connectionId));
+                return open.isEmpty() ? null : open;
+            });
+        }
+        return seat;
+    }
+
+    /** The connection's seat; null when it has none (not, or no longer, part of a match). */
+    static Seat seatOf(String connectionId) {
+        return SEATS.get(connectionId);
+    }
+
+    /** The match's open connections on this replica (each with its seat). */
+    static Set<WebSocketConnection> socketsOf(UUID matchId) {
+        return BY_MATCH.getOrDefault(matchId, Set.of());
+    }
+
+    /** Whether a socket of the match is open, or opening, on this replica. */
+    static boolean watched(UUID matchId) {
+        return WATCHED.containsKey(matchId);
+    }
+
+    /** The race games whose player has a socket open on this replica, for {@link RaceHeartbeat}. */
+    static Set<UUID> raceGamesWithSockets() {
+        return SEATS.values().stream().filter(s -> "ONLINE_RACE".equals(s.mode())).map(Seat::gameId)
+                .collect(Collectors.toSet());
+    }
+}
