@@ -52,6 +52,12 @@ public class GameAudit extends PanacheEntityBase {
     /** The UTC day of a daily-challenge game, else null. */
     public LocalDate day;
 
+    /**
+     * A daily game its player started after another daily game of that day and level, as game-service signed it: it
+     * never counts (docs/leaderboard-service.md).
+     */
+    public boolean practice;
+
     /** When the game was created (null before schema 2). */
     @Column(name = "created_at")
     public OffsetDateTime createdAt;
@@ -113,14 +119,14 @@ public class GameAudit extends PanacheEntityBase {
      * or duplicated message). Returns whether it was stored.
      */
     public static boolean storeOnce(UUID gameId, String playerSubject, String playerName, String mode,
-            String seedSource, LocalDate day, OffsetDateTime createdAt, OffsetDateTime finishedAt,
+            String seedSource, LocalDate day, boolean practice, OffsetDateTime createdAt, OffsetDateTime finishedAt,
             OffsetDateTime publishedAt, OffsetDateTime processedAt, String replay, Verdict verdict) {
         return getEntityManager().createNativeQuery("""
                 INSERT INTO game_audit (game_id, outcome, reason, player_subject, player_name, mode, seed_source, day,
-                    created_at, level, seed, claimed_score, score, rounds, valid_events, assisted, game_over,
+                    practice, created_at, level, seed, claimed_score, score, rounds, valid_events, assisted, game_over,
                     finished_at, published_at, processed_at, replay, trace)
                 VALUES (:gameId, :outcome, :reason, :playerSubject, :playerName, :mode, :seedSource, :day,
-                    :createdAt, :level, :seed, :claimedScore, :score, :rounds, :validEvents, :assisted, :gameOver,
+                    :practice, :createdAt, :level, :seed, :claimedScore, :score, :rounds, :validEvents, :assisted, :gameOver,
                     :finishedAt, :publishedAt, :processedAt, :replay, :trace)
                 ON CONFLICT (game_id) DO NOTHING
                 """)
@@ -132,6 +138,7 @@ public class GameAudit extends PanacheEntityBase {
                 .setParameter("mode", mode)
                 .setParameter("seedSource", seedSource)
                 .setParameter("day", day)
+                .setParameter("practice", practice)
                 .setParameter("createdAt", createdAt)
                 .setParameter("level", verdict.level())
                 .setParameter("seed", verdict.seed())

@@ -38,6 +38,7 @@ import com.bloceclat.common.events.GameFinished.Mode;
 import com.bloceclat.common.events.GameFinished.SeedSource;
 import com.bloceclat.common.events.GameFinishedDeadLetter;
 import com.bloceclat.common.events.SignedMessage;
+import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.leaderboard.messaging.Faults;
@@ -510,6 +511,37 @@ class IntegrityTest {
                 .statusCode(200).extract().path("refused.findAll { it.key == '" + key + "' }");
         assertEquals(1, listed.size(), key + ": " + listed);
         return listed.get(0);
+    }
+
+    /**
+     * A first daily attempt made with a hint does not count; a second attempt, which game-service signs as practice
+     * (started after the first), does not either, and re-validation keeps it so. Before, the second attempt took the
+     * daily board with the pieces the first had scouted with this system's own hints.
+     */
+    @Test
+    void aDailyGameStartedAfterAnAssistedFirstAttemptIsPracticeNotARecord() {
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        long daySeed = Games.freshSeed();
+        GameFinished.Player cleo = Games.player("daily-cleo-" + UUID.randomUUID());
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Game scouted = Games.quick(daySeed, Level.HARD, 3);
+        scouted.hintShown();
+        GameFinished first = solo(UUID.randomUUID(), cleo, SeedSource.DAILY, today, now.minusSeconds(60), now,
+                scouted.replay());
+        GameFinished second = solo(UUID.randomUUID(), cleo, SeedSource.DAILY, today, now.minusSeconds(30), now,
+                Games.quick(daySeed, Level.HARD, 5).replay()).withPractice(true);
+        Games.publish(first);
+        assertEquals(RecordPolicy.ASSISTED, awaitAudit(first.gameId()).reason);
+        Games.publish(second);
+        GameAudit practice = awaitAudit(second.gameId());
+        assertEquals(Outcome.VALID_NOT_ELIGIBLE, practice.outcome);
+        assertEquals(RecordPolicy.startedSecond(today, "HARD"), practice.reason);
+        assertTrue(practice.practice);
+        assertNull(record(second.gameId()));
+        given().auth().oauth2(Tokens.admin("root")).when()
+                .post("/api/leaderboards/admin/audits/" + second.gameId() + "/revalidate").then()
+                .statusCode(200).body("summary.outcome", equalTo("VALID_NOT_ELIGIBLE"));
+        assertNull(record(second.gameId()));
     }
 
     @Test

@@ -47,7 +47,7 @@ class RecordPolicyTest {
     }
 
     static Facts solo(SeedSource source, Instant finishedAt) {
-        return new Facts(Mode.SOLO, true, source, source == SeedSource.DAILY ? TODAY : null,
+        return new Facts(Mode.SOLO, true, source, source == SeedSource.DAILY ? TODAY : null, false,
                 finishedAt.minusSeconds(300), finishedAt);
     }
 
@@ -73,6 +73,20 @@ class RecordPolicyTest {
                 new Taken(UUID.randomUUID(), null), NOW, SKEW).outcome());
     }
 
+    /**
+     * A daily game its player started after another of that day and level is practice, whatever became of the first:
+     * before, a first attempt made with a hint or an undo (so not eligible, no record) left the board to a second
+     * attempt played with the pieces it had scouted.
+     */
+    @Test
+    void aDailyGameStartedAfterAnotherOfTheSameDayAndLevelIsPracticeEvenWithNoDailyRecord() {
+        Facts second = new Facts(Mode.SOLO, true, SeedSource.DAILY, TODAY, true, NOW.minusSeconds(300), NOW);
+        Decision d = decide(valid, second);
+        assertEquals(Outcome.VALID_NOT_ELIGIBLE, d.outcome());
+        assertEquals(RecordPolicy.startedSecond(TODAY, "HARD"), d.reason());
+        assertNull(d.board());
+    }
+
     @Test
     void aServerSeedThatAlreadyHoldsARecordMakesADuplicate() {
         UUID holder = UUID.randomUUID();
@@ -85,10 +99,10 @@ class RecordPolicyTest {
     void chosenSeedsMatchesGuestsAndAssistedGamesAreValidButNotEligible() {
         assertEquals(notEligible(RecordPolicy.CHOSEN), decide(valid, solo(SeedSource.CHOSEN, NOW)));
         for (Mode mode : new Mode[] {Mode.VERSUS_AI, Mode.TWO_PLAYERS, Mode.ONLINE_RACE}) {
-            Facts match = new Facts(mode, true, SeedSource.SERVER, null, NOW.minusSeconds(60), NOW);
+            Facts match = new Facts(mode, true, SeedSource.SERVER, null, false, NOW.minusSeconds(60), NOW);
             assertEquals(notEligible(RecordPolicy.notSolo(mode)), decide(valid, match), mode.name());
         }
-        Facts guest = new Facts(Mode.SOLO, false, SeedSource.SERVER, null, NOW.minusSeconds(60), NOW);
+        Facts guest = new Facts(Mode.SOLO, false, SeedSource.SERVER, null, false, NOW.minusSeconds(60), NOW);
         assertEquals(notEligible(RecordPolicy.GUEST), decide(valid, guest));
         assertEquals(notEligible(RecordPolicy.ASSISTED), decide(assisted, solo(SeedSource.SERVER, NOW)));
         assertEquals(notEligible(RecordPolicy.ASSISTED), decide(assisted, solo(SeedSource.DAILY, NOW)));
@@ -102,22 +116,25 @@ class RecordPolicyTest {
         assertEquals(Outcome.REJECTED, future.outcome());
         assertTrue(future.reason().startsWith("claims: finishedAt 2099-01-01T00:00:00Z is in the future"),
                 future.reason());
-        Facts backwards = new Facts(Mode.SOLO, true, SeedSource.SERVER, null, NOW, NOW.minusSeconds(1));
+        Facts backwards = new Facts(Mode.SOLO, true, SeedSource.SERVER, null, false, NOW, NOW.minusSeconds(1));
         assertEquals(Outcome.REJECTED, decide(valid, backwards).outcome());
         assertTrue(decide(valid, backwards).reason().contains("is before createdAt"));
         // Also for games that could never be records: a claim that is not sane is a rejection.
-        Facts futureMatch = new Facts(Mode.VERSUS_AI, false, SeedSource.CHOSEN, null, NOW, NOW.plusSeconds(3600));
+        Facts futureMatch = new Facts(Mode.VERSUS_AI, false,
+                SeedSource.CHOSEN, null, false, NOW, NOW.plusSeconds(3600));
         assertEquals(Outcome.REJECTED, decide(valid, futureMatch).outcome());
     }
 
     @Test
     void aDailyGameOfADayNotBegunOrCreatedBeforeItsDayIsRejected() {
-        Facts tomorrow = new Facts(Mode.SOLO, true, SeedSource.DAILY, TODAY.plusDays(1), NOW.minusSeconds(60), NOW);
+        Facts tomorrow = new Facts(Mode.SOLO, true, SeedSource.DAILY, TODAY.plusDays(1), false,
+                NOW.minusSeconds(60), NOW);
         assertTrue(decide(valid, tomorrow).reason().contains("a day not begun"), decide(valid, tomorrow).reason());
-        Facts early = new Facts(Mode.SOLO, true, SeedSource.DAILY, TODAY, Instant.parse("2026-11-30T20:00:00Z"), NOW);
+        Facts early = new Facts(Mode.SOLO, true, SeedSource.DAILY, TODAY, false,
+                Instant.parse("2026-11-30T20:00:00Z"), NOW);
         assertEquals(Outcome.REJECTED, decide(valid, early).outcome());
         assertTrue(decide(valid, early).reason().contains("created before that day"));
-        Facts noDay = new Facts(Mode.SOLO, true, SeedSource.DAILY, null, NOW.minusSeconds(60), NOW);
+        Facts noDay = new Facts(Mode.SOLO, true, SeedSource.DAILY, null, false, NOW.minusSeconds(60), NOW);
         assertEquals(Outcome.REJECTED, decide(valid, noDay).outcome());
     }
 
@@ -129,7 +146,7 @@ class RecordPolicyTest {
 
     @Test
     void gamesReceivedBeforeSchemaTwoAreJudgedAsServerSeeds() {
-        Facts legacy = new Facts(Mode.SOLO, true, null, null, null, NOW);
+        Facts legacy = new Facts(Mode.SOLO, true, null, null, false, null, NOW);
         assertEquals(Outcome.RECORD, decide(valid, legacy).outcome());
     }
 
@@ -140,12 +157,12 @@ class RecordPolicyTest {
     @Test
     void aDailyGameFinishedAfterItsDayIsOverDoesNotCount() {
         Instant afterMidnight = Instant.parse("2026-12-02T00:00:30Z");
-        Facts late = new Facts(Mode.SOLO, true, SeedSource.DAILY, TODAY, Instant.parse("2026-12-01T23:50:00Z"),
-                afterMidnight);
+        Facts late = new Facts(Mode.SOLO, true, SeedSource.DAILY, TODAY, false,
+                Instant.parse("2026-12-01T23:50:00Z"), afterMidnight);
         assertEquals(new Decision(Outcome.VALID_NOT_ELIGIBLE, RecordPolicy.late(TODAY), null),
                 RecordPolicy.decide(valid, late, Taken.NOTHING, afterMidnight, SKEW));
-        Facts inTime = new Facts(Mode.SOLO, true, SeedSource.DAILY, TODAY, Instant.parse("2026-12-01T23:50:00Z"),
-                Instant.parse("2026-12-01T23:59:59Z"));
+        Facts inTime = new Facts(Mode.SOLO, true, SeedSource.DAILY, TODAY, false,
+                Instant.parse("2026-12-01T23:50:00Z"), Instant.parse("2026-12-01T23:59:59Z"));
         assertEquals(new Decision(Outcome.RECORD, null, Board.DAILY),
                 RecordPolicy.decide(valid, inTime, Taken.NOTHING, afterMidnight, SKEW));
     }

@@ -56,7 +56,7 @@ public class AuditService {
         RecordPolicy.Facts facts = new RecordPolicy.Facts(GameFinished.Mode.valueOf(audit.mode),
                 audit.playerSubject != null,
                 audit.seedSource == null ? null : GameFinished.SeedSource.valueOf(audit.seedSource), audit.day,
-                audit.createdAt == null ? null : audit.createdAt.toInstant(), audit.finishedAt.toInstant());
+                audit.practice, audit.createdAt == null ? null : audit.createdAt.toInstant(), audit.finishedAt.toInstant());
         RecordPolicy.Decision decision = RecordPolicy.decide(validated, facts,
                 GameFinishedService.taken(validated, facts, audit.playerSubject, gameId),
                 clock.instant(), config.clockSkew());

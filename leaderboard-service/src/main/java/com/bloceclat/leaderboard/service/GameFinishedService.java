@@ -80,14 +80,14 @@ public class GameFinishedService {
         GameFinished.Player player = game.player();
         Verdict validated = Verdict.of(game.replayJson());
         RecordPolicy.Facts facts = new RecordPolicy.Facts(game.mode(), player != null, game.seedSource(), game.day(),
-                game.createdAt(), game.finishedAt());
+                game.practice(), game.createdAt(), game.finishedAt());
         RecordPolicy.Decision decision = RecordPolicy.decide(validated, facts,
                 taken(validated, facts, player == null ? null : player.subject(), game.gameId()), now.toInstant(),
                 config.clockSkew());
         Verdict verdict = validated.judged(decision);
         boolean stored = GameAudit.storeOnce(game.gameId(), player == null ? null : player.subject(),
                 player == null ? null : player.name(), game.mode().name(), game.seedSource().name(), game.day(),
-                utc(game.createdAt()), utc(game.finishedAt()), utc(publishedAt), now, game.replayJson(), verdict);
+                game.practice(), utc(game.createdAt()), utc(game.finishedAt()), utc(publishedAt), now, game.replayJson(), verdict);
         if (!stored) {
             return REDELIVERED;
         }

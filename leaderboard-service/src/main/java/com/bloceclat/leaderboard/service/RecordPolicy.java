@@ -51,9 +51,10 @@ public final class RecordPolicy {
      * What game-service vouched for about the game.
      *
      * @param seedSource null for a game received before schema 2 (judged as {@link SeedSource#SERVER}: re-validation)
+     * @param practice   a daily game its player started after another daily game of that day and level: never counts
      */
-    public record Facts(Mode mode, boolean loggedIn, SeedSource seedSource, LocalDate day, Instant createdAt,
-            Instant finishedAt) {
+    public record Facts(Mode mode, boolean loggedIn, SeedSource seedSource, LocalDate day, boolean practice,
+            Instant createdAt, Instant finishedAt) {
     }
 
     /**
@@ -124,6 +125,8 @@ public final class RecordPolicy {
         return switch (source) {
             case CHOSEN -> Decision.not(Outcome.VALID_NOT_ELIGIBLE, CHOSEN);
             case DAILY -> finishedLate(facts) ? Decision.not(Outcome.VALID_NOT_ELIGIBLE, late(facts.day()))
+                    : facts.practice() ? Decision.not(Outcome.VALID_NOT_ELIGIBLE, startedSecond(facts.day(),
+                            verdict.level()))
                     : taken.dailyHolder() == null ? Decision.record(Board.DAILY)
                     : Decision.not(Outcome.VALID_NOT_ELIGIBLE, practice(facts.day(), verdict.level(),
                             taken.dailyHolder()));
@@ -135,6 +138,11 @@ public final class RecordPolicy {
 
     private static boolean finishedLate(Facts facts) {
         return !facts.finishedAt().isBefore(facts.day().plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC));
+    }
+
+    public static String startedSecond(LocalDate day, String level) {
+        return "practice: the player had started another daily game of " + day + " (" + level + ") before this one, "
+                + "and only the first started one counts";
     }
 
     public static String late(LocalDate day) {

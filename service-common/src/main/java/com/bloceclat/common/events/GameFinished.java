@@ -38,15 +38,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param seedSource    where the game's seed came from (only {@link SeedSource#SERVER} and {@link SeedSource#DAILY}
  *                      seeds were secret while the game was played)
  * @param day           the UTC day of a daily-challenge game, else null
+ * @param practice      a daily-challenge game that is not its player's attempt of that day and level: the player had
+ *                      started another daily game of them before this one (docs/events.md); false for every other game
  * @param createdAt     when the game was created
  * @param finishedAt    when the game ended (game over or resignation)
  * @param replay        the replay as the engine writes it (docs/rules.md "Replays")
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
-@JsonPropertyOrder({"schemaVersion", "gameId", "player", "mode", "seedSource", "day", "createdAt", "finishedAt",
-        "replay"})
+@JsonPropertyOrder({"schemaVersion", "gameId", "player", "mode", "seedSource", "day", "practice", "createdAt",
+        "finishedAt", "replay"})
 public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode mode, SeedSource seedSource,
-        LocalDate day, Instant createdAt, Instant finishedAt, JsonNode replay) {
+        LocalDate day, boolean practice, Instant createdAt, Instant finishedAt, JsonNode replay) {
 
     /** Channel and Kafka topic, one name. */
     public static final String CHANNEL = "game-finished";
@@ -111,11 +113,20 @@ public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode m
     public static GameFinished of(UUID gameId, Player player, Mode mode, SeedSource seedSource, LocalDate day,
             Instant createdAt, Instant finishedAt, String replayJson) {
         try {
-            return new GameFinished(SCHEMA_VERSION, gameId, player, mode, seedSource, day, createdAt, finishedAt,
-                    MAPPER.readTree(replayJson));
+            return new GameFinished(SCHEMA_VERSION, gameId, player, mode, seedSource, day, false, createdAt,
+                    finishedAt, MAPPER.readTree(replayJson));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("the replay is not JSON: " + e.getOriginalMessage(), e);
         }
+    }
+
+    /** The same message for a daily game that is {@link #practice} (or not). */
+    public GameFinished withPractice(boolean practice) {
+        if (practice && seedSource != SeedSource.DAILY) {
+            throw new IllegalArgumentException("only a daily game can be practice");
+        }
+        return new GameFinished(schemaVersion, gameId, player, mode, seedSource, day, practice, createdAt, finishedAt,
+                replay);
     }
 
     /** The replay's JSON text, as carried. */
@@ -138,6 +149,7 @@ public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode m
             node.putNull("day");
         } else {
             node.put("day", day.toString());
+            node.put("practice", practice);
         }
         node.put("createdAt", createdAt.toString());
         node.put("finishedAt", finishedAt.toString());
@@ -198,6 +210,18 @@ public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode m
         } else if (d == null || !d.isNull()) {
             throw new MalformedEventException("\"day\" must be null unless seedSource is DAILY");
         }
+        // added to schema 2 (absent: false), so that a reader of before, which ignores it, still reads the message
+        JsonNode pr = root.get("practice");
+        boolean practice = false;
+        if (pr != null && !pr.isNull()) {
+            if (!pr.isBoolean()) {
+                throw new MalformedEventException("\"practice\" must be true or false");
+            }
+            practice = pr.booleanValue();
+            if (practice && seedSource != SeedSource.DAILY) {
+                throw new MalformedEventException("\"practice\" is for a daily game only (seedSource DAILY)");
+            }
+        }
         Instant createdAt = instant(root, "createdAt");
         Instant finishedAt = instant(root, "finishedAt");
         JsonNode replay = root.get("replay");
@@ -212,8 +236,8 @@ public record GameFinished(int schemaVersion, UUID gameId, Player player, Mode m
             throw new MalformedEventException("the replay has " + events.size() + " events, more than "
                     + MAX_REPLAY_EVENTS);
         }
-        return new GameFinished(SCHEMA_VERSION, gameId, player, mode, seedSource, day, createdAt, finishedAt,
-                replay);
+        return new GameFinished(SCHEMA_VERSION, gameId, player, mode, seedSource, day, practice, createdAt,
+                finishedAt, replay);
     }
 
 

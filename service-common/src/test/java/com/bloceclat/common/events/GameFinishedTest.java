@@ -1,8 +1,10 @@
 package com.bloceclat.common.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.List;
@@ -44,6 +46,25 @@ class GameFinishedTest {
         GameFinished daily = GameFinished.of(ID, null, GameFinished.Mode.SOLO, GameFinished.SeedSource.DAILY,
                 LocalDate.parse("2026-11-29"), CREATED, CREATED, REPLAY);
         assertEquals(LocalDate.parse("2026-11-29"), GameFinished.fromJson(daily.toJson()).day());
+        assertTrue(daily.toJson().contains("\"day\":\"2026-11-29\",\"practice\":false,"), daily.toJson());
+        assertFalse(GameFinished.fromJson(daily.toJson()).practice());
+    }
+
+    /** A daily game started after another of its player's that day and level: it says so, and nothing else can. */
+    @Test
+    void aDailyGameCarriesWhetherItIsPractice() {
+        GameFinished daily = GameFinished.of(ID, null, GameFinished.Mode.SOLO, GameFinished.SeedSource.DAILY,
+                LocalDate.parse("2026-11-29"), CREATED, CREATED, REPLAY).withPractice(true);
+        String json = daily.toJson();
+        assertTrue(GameFinished.fromJson(json).practice());
+        assertEquals(daily, GameFinished.fromJson(json));
+        // a writer of before this field: no "practice", read as the player's attempt
+        assertFalse(GameFinished.fromJson(json.replace("\"practice\":true,", "")).practice());
+        malformed(json.replace("\"practice\":true", "\"practice\":\"yes\""), "\"practice\" must be true or false");
+        String server = solo(null, CREATED).toJson();
+        malformed(server.replace("\"day\":null,", "\"day\":null,\"practice\":true,"),
+                "\"practice\" is for a daily game only (seedSource DAILY)");
+        assertThrows(IllegalArgumentException.class, () -> solo(null, CREATED).withPractice(true));
     }
 
     @Test
