@@ -3,7 +3,9 @@ package com.bloceclat.game;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
@@ -75,6 +77,13 @@ public class GameEntity extends PanacheEntityBase {
     @Column(name = "daily_day")
     public LocalDate dailyDay;
 
+    /**
+     * A daily game whose player had started another daily game of that day and level before it: it plays the same
+     * and never counts (only a player's first started daily game of a day and level does; docs/security.md).
+     */
+    @Column(name = "daily_practice")
+    public boolean dailyPractice;
+
     @Column(name = "owner_subject")
     public String ownerSubject;
 
@@ -141,14 +150,27 @@ public class GameEntity extends PanacheEntityBase {
     }
 
     /**
-     * The daily games of a player on a day that have ended, at most one row per level: the levels they already
-     * finished that day.
+     * The levels of which a player started a daily game on a day, each with whether one of those games has ended: the
+     * levels they already started, and finished, that day.
      */
-    public static List<Level> finishedDailyLevels(String subject, LocalDate day) {
-        return getEntityManager().createQuery("SELECT DISTINCT g.level FROM GameEntity g WHERE g.ownerSubject = :s "
-                + "AND g.dailyDay = :d AND g.seedSource = :daily AND g.status <> :playing", Level.class)
+    public static Map<Level, Boolean> dailyLevels(String subject, LocalDate day) {
+        Map<Level, Boolean> levels = new EnumMap<>(Level.class);
+        for (Object[] row : getEntityManager().createQuery("SELECT g.level, "
+                + "MAX(CASE WHEN g.status <> :playing THEN 1 ELSE 0 END) FROM GameEntity g WHERE g.ownerSubject = :s "
+                + "AND g.dailyDay = :d AND g.seedSource = :daily GROUP BY g.level", Object[].class)
                 .setParameter("s", subject).setParameter("d", day).setParameter("daily", SeedSource.DAILY)
-                .setParameter("playing", Status.PLAYING).getResultList();
+                .setParameter("playing", Status.PLAYING).getResultList()) {
+            levels.put((Level) row[0], ((Number) row[1]).intValue() == 1);
+        }
+        return levels;
+    }
+
+    /** Whether the player has a daily game of that day and level already, whatever its status. */
+    public static boolean hasDailyGame(String subject, LocalDate day, Level level) {
+        return !getEntityManager().createQuery("SELECT g.id FROM GameEntity g WHERE g.ownerSubject = :s "
+                + "AND g.dailyDay = :d AND g.seedSource = :daily AND g.level = :level", UUID.class)
+                .setParameter("s", subject).setParameter("d", day).setParameter("daily", SeedSource.DAILY)
+                .setParameter("level", level).setMaxResults(1).getResultList().isEmpty();
     }
 
     public boolean finished() {

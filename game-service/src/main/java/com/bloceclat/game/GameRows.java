@@ -26,7 +26,7 @@ public final class GameRows {
 
     private static final String COLUMNS = "id, mode, level, seed, seed_source, daily_day, owner_subject, owner_name, "
             + "guest_token_hash, status, score, assisted, event_count, created_at, updated_at, finished_at, match_id, "
-            + "seat, last_seen_at, left_at";
+            + "seat, last_seen_at, left_at, daily_practice";
 
     private GameRows() {
     }
@@ -67,7 +67,7 @@ public final class GameRows {
         GameEntity.getEntityManager().flush();
         work(c -> {
             try (PreparedStatement q = c.prepareStatement("INSERT INTO game (" + COLUMNS + ") "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 q.setObject(1, g.id);
                 q.setString(2, g.mode.name());
                 q.setString(3, g.level.name());
@@ -88,6 +88,7 @@ public final class GameRows {
                 q.setObject(18, g.seat, Types.INTEGER);
                 q.setObject(19, g.lastSeenAt);
                 q.setObject(20, g.leftAt);
+                q.setBoolean(21, g.dailyPractice);
                 return q.executeUpdate();
             }
         });
@@ -169,6 +170,7 @@ public final class GameRows {
         g.seat = r.getObject(18, Integer.class);
         g.lastSeenAt = r.getObject(19, OffsetDateTime.class);
         g.leftAt = r.getObject(20, OffsetDateTime.class);
+        g.dailyPractice = r.getBoolean(21);
         return g;
     }
 

@@ -3,6 +3,7 @@ package com.bloceclat.game;
 import static com.bloceclat.game.Play.As;
 import static com.bloceclat.game.Play.Started;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -137,7 +138,11 @@ class GameMessagesTest {
         var daily = gwen.spec().contentType("application/json").body("{\"level\": \"EASY\", \"daily\": true}")
                 .when().post("/api/games").then().statusCode(201).extract();
         String dailyId = daily.path("id");
-        for (String id : List.of(server, dailyId)) {
+        // a second daily game of the same player, day and level is practice, from its start: the first one counts
+        String againId = gwen.spec().contentType("application/json").body("{\"level\": \"EASY\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(201).body("practice", equalTo(true)).extract().path("id");
+        assertEquals(false, daily.path("practice"));
+        for (String id : List.of(server, dailyId, againId)) {
             gwen.spec().when().post("/api/games/" + id + "/resign").then().statusCode(200);
             awaitAllSent(id);
         }
@@ -145,9 +150,10 @@ class GameMessagesTest {
         try (KafkaCompanion companion = KafkaResource.companion()) {
             ConsumerTask<String, String> task = companion.consumeStrings().fromTopics(GameFinished.CHANNEL);
             await().atMost(Duration.ofSeconds(30)).until(() -> !ofGame(task.getRecords(), server).isEmpty()
-                    && !ofGame(task.getRecords(), dailyId).isEmpty());
+                    && !ofGame(task.getRecords(), dailyId).isEmpty() && !ofGame(task.getRecords(), againId).isEmpty());
             String serverEnvelope = ofGame(task.getRecords(), server).get(0).value();
             String dailyEnvelope = ofGame(task.getRecords(), dailyId).get(0).value();
+            String againEnvelope = ofGame(task.getRecords(), againId).get(0).value();
             task.close();
 
             GameFinished s = GameFinished.fromJson(TestKeys.open(serverEnvelope));
@@ -157,6 +163,9 @@ class GameMessagesTest {
             assertEquals(GameFinished.SeedSource.DAILY, d.seedSource());
             assertEquals(LocalDate.parse(daily.path("day")), d.day());
             assertEquals("sub-gwen", d.player().subject());
+            assertFalse(d.practice());
+            assertFalse(s.practice());
+            assertTrue(GameFinished.fromJson(TestKeys.open(againEnvelope)).practice());
 
             // another key pair, even under game-service's key id, does not verify it; an unknown key id is named
             KeyPair other = SignedMessage.newKeyPair();

@@ -186,10 +186,11 @@ class GameResourceTest {
     }
 
     @Test
-    void theDailyEndpointSaysTodayAndWhichLevelsThePlayerFinished() {
+    void theDailyEndpointSaysTodayAndWhichLevelsThePlayerStartedAndFinished() {
         String lena = Tokens.player("lena");
         var today = given().auth().oauth2(lena).when().get("/api/daily").then().statusCode(200)
                 .body("levels.level", equalTo(List.of("EASY", "MEDIUM", "HARD", "EXPERT", "DIABOLICAL")))
+                .body("levels.started", equalTo(List.of(false, false, false, false, false)))
                 .body("levels.finished", equalTo(List.of(false, false, false, false, false))).extract();
         LocalDate day = LocalDate.parse(today.path("day"));
         assertEquals(day.plusDays(1) + "T00:00:00Z", today.path("endsAt"));
@@ -197,15 +198,17 @@ class GameResourceTest {
         String id = given().auth().oauth2(lena).contentType(ContentType.JSON)
                 .body("{\"level\": \"MEDIUM\", \"daily\": true}").when().post("/api/games").then()
                 .statusCode(201).extract().path("id");
-        // a game still being played is not finished; a chosen seed on the same level is no daily game
-        given().auth().oauth2(lena).when().get("/api/daily").then().body("levels[1].finished", equalTo(false));
+        // a game still being played is started, not finished; a chosen seed on the same level is no daily game
+        given().auth().oauth2(lena).when().get("/api/daily").then().body("levels[1].finished", equalTo(false))
+                .body("levels.started", equalTo(List.of(false, true, false, false, false)));
         Started chosen = create(As.player(lena), "HARD", 77);
         chosen.as().spec().when().post("/api/games/" + chosen.id() + "/resign").then().statusCode(200);
         given().auth().oauth2(lena).when().post("/api/games/" + id + "/resign").then().statusCode(200);
         given().auth().oauth2(lena).when().get("/api/daily").then()
                 .body("levels.finished", equalTo(List.of(false, true, false, false, false)));
         given().when().get("/api/daily").then().statusCode(200).body("day", equalTo(day.toString()))
-                .body("levels", hasSize(5)).body("levels.findAll { it.containsKey('finished') }", hasSize(0));
+                .body("levels", hasSize(5)).body("levels.findAll { it.containsKey('finished') }", hasSize(0))
+                .body("levels.findAll { it.containsKey('started') }", hasSize(0));
 
         clock.advance(Duration.ofDays(1));
         given().auth().oauth2(lena).when().get("/api/daily").then().body("day", equalTo(day.plusDays(1).toString()))

@@ -71,7 +71,7 @@ public class GameMessages {
                 : GameFinished.Player.of(g.ownerSubject, g.ownerName);
         GameFinished message = GameFinished.of(g.id, player, GameFinished.Mode.valueOf(g.mode.name()),
                 GameFinished.SeedSource.valueOf(g.seedSource.name()), g.dailyDay, g.createdAt.toInstant(),
-                g.finishedAt.toInstant(), game.replay().toJson());
+                g.finishedAt.toInstant(), game.replay().toJson()).withPractice(g.dailyPractice);
         into.add(announced(new OutboxMessage.Outgoing(GameFinished.CHANNEL, g.id.toString(),
                 signer.sign(message.toJson()), null)));
     }

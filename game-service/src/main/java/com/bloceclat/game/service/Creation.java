@@ -30,6 +30,9 @@ class Creation {
     @Inject
     DailyChallenge daily;
 
+    @Inject
+    GameStore store;
+
     /**
      * A new solo game on the server's seed (a CSPRNG's, {@link SeedSource#SERVER}), the one given
      * ({@link SeedSource#CHOSEN}) or today's daily seed ({@link SeedSource#DAILY}, also for guests).
@@ -53,14 +56,18 @@ class Creation {
             source = SeedSource.SERVER;
         }
         String token = requester.guest() ? newGameToken() : null;
-        GameEntity g = game(GameEntity.Mode.SOLO, request.level(), seed, source, day, requester, token, null, null);
+        // only a player's first daily game of a day and level counts; the caller holds the player's lock (ClientLimits)
+        boolean practice = source == SeedSource.DAILY && !requester.guest()
+                && store.hasDailyGame(requester.subject(), day, request.level());
+        GameEntity g = game(GameEntity.Mode.SOLO, request.level(), seed, source, day, requester, token, null, null,
+                practice);
         return views.of(g, GameLog.replayed(g, List.of())).withToken(token);
     }
 
     /** A match's game on the match's seed, the server's ({@link SeedSource#SERVER}, the match's {@link #randomSeed}). */
     GameEntity ofMatch(GameEntity.Mode mode, Level level, long seed, Requester owner, String token, UUID matchId,
             int seat) {
-        return game(mode, level, seed, SeedSource.SERVER, null, owner, token, matchId, seat);
+        return game(mode, level, seed, SeedSource.SERVER, null, owner, token, matchId, seat, false);
     }
 
     /** A random seed for a new game or match. */
@@ -80,7 +87,7 @@ class Creation {
      * otherwise a guest owner needs {@code token}. {@code day} is the UTC day of a {@link SeedSource#DAILY} seed.
      */
     private GameEntity game(GameEntity.Mode mode, Level level, long seed, SeedSource source, LocalDate day,
-            Requester owner, String token, UUID matchId, Integer seat) {
+            Requester owner, String token, UUID matchId, Integer seat, boolean dailyPractice) {
         if ((source == SeedSource.DAILY) != (day != null)) {
             throw new IllegalArgumentException("a daily seed has its day, no other has one");
         }
@@ -91,6 +98,7 @@ class Creation {
         g.seed = seed;
         g.seedSource = source;
         g.dailyDay = day;
+        g.dailyPractice = dailyPractice;
         if (owner != null && owner.guest()) {
             g.guestTokenHash = Refusals.sha256(token);
         } else if (owner != null) {

@@ -1,11 +1,13 @@
 package com.bloceclat.game.service;
 
+import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import com.bloceclat.engine.Level;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.GameRows;
@@ -55,6 +57,11 @@ class DbGameStore implements GameStore {
     @Override
     public void insert(GameEntity g) {
         GameRows.insert(g);
+    }
+
+    @Override
+    public boolean hasDailyGame(String subject, LocalDate day, Level level) {
+        return GameEntity.hasDailyGame(subject, day, level);
     }
 
     @Override

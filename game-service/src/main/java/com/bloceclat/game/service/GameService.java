@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -177,11 +178,12 @@ public class GameService {
     @Transactional
     public DailyView daily(Requester requester) {
         LocalDate today = daily.today();
-        List<Level> finished = requester.guest() ? List.of()
-                : GameEntity.finishedDailyLevels(requester.subject(), today);
+        Map<Level, Boolean> played = requester.guest() ? Map.of()
+                : GameEntity.dailyLevels(requester.subject(), today);
         List<DailyLevel> levels = new ArrayList<>();
         for (Level level : Level.values()) {
-            levels.add(new DailyLevel(level.name(), requester.guest() ? null : finished.contains(level)));
+            levels.add(requester.guest() ? new DailyLevel(level.name(), null, null)
+                    : new DailyLevel(level.name(), played.containsKey(level), played.getOrDefault(level, false)));
         }
         return new DailyView(today, DailyChallenge.end(today), levels);
     }

@@ -1,8 +1,10 @@
 package com.bloceclat.game.service;
 
+import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
 
+import com.bloceclat.engine.Level;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.OutboxMessage;
@@ -31,6 +33,9 @@ interface GameStore {
 
     /** Stores a new game's row. */
     void insert(GameEntity g);
+
+    /** Whether the player has started a daily game of that day and level, whatever its status. */
+    boolean hasDailyGame(String subject, LocalDate day, Level level);
 
     /**
      * Writes a change of a game whose row this transaction has locked, at once: {@code event} appended (none when

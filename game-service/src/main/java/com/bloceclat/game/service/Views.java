@@ -35,7 +35,8 @@ public final class Views {
             pieces.add(new PieceView(s, all[s].name(), List.of(all[s].rows()), game.placed(s)));
         }
         return new GameView(g.id, g.mode.name(), g.level.name(), seedShown ? g.seed : null, g.seedSource.name(),
-                g.dailyDay, g.status.name(), List.of(Board.rows(game.board())), game.score(), game.streak(), game.miss(),
+                g.dailyDay, g.seedSource == GameEntity.SeedSource.DAILY ? g.dailyPractice : null, g.status.name(),
+                List.of(Board.rows(game.board())), game.score(), game.streak(), game.miss(),
                 game.round(), pieces, game.assisted(), game.gameOver(), r.lastMoveNumber + 1, undoable, g.eventCount,
                 g.createdAt, g.finishedAt, null, null);
     }
@@ -47,7 +48,8 @@ public final class Views {
      */
     static GameView heldBack(GameEntity g, Rebuilt live, Game held, int upTo) {
         Game now = live.game;
-        return new GameView(g.id, g.mode.name(), g.level.name(), null, g.seedSource.name(), g.dailyDay, g.status.name(),
+        return new GameView(g.id, g.mode.name(), g.level.name(), null, g.seedSource.name(), g.dailyDay, null,
+                g.status.name(),
                 List.of(Board.rows(held.board())), held.score(), held.streak(), held.miss(), now.round(), null,
                 now.assisted(), now.gameOver(), live.lastMoveNumber + 1, null, g.eventCount, g.createdAt,
                 g.finishedAt, null, upTo);
@@ -87,6 +89,9 @@ public final class Views {
                     + "day's challenge) or CHOSEN (given at creation, a challenge link)",
                     enumeration = { "SERVER", "DAILY", "CHOSEN" }) String seedSource,
             @Schema(description = "A daily game's UTC day (absent for other games)") LocalDate day,
+            @Schema(description = "A daily game only: true when its player had started another daily game of this "
+                    + "level that day before it, so it is practice (it plays the same and never counts: only a "
+                    + "player's first daily game of a day and level does)") Boolean practice,
             @Schema(description = "PLAYING, OVER (no piece fits), RESIGNED, or WON (ended by winning its match)")
             String status,
             @Schema(description = "8 rows, top first; '#' filled, '.' empty") List<String> board,
@@ -113,7 +118,7 @@ public final class Views {
                     + "round you have not been dealt; round and status are live. Absent otherwise") Integer gridRound) {
 
         GameView withToken(String token) {
-            return new GameView(id, mode, level, seed, seedSource, day, status, board, score, streak, miss, round,
+            return new GameView(id, mode, level, seed, seedSource, day, practice, status, board, score, streak, miss, round,
                     pieces, assisted, gameOver, nextMoveNumber, undoMoveNumber, version, createdAt, finishedAt, token,
                     gridRound);
         }
@@ -199,8 +204,10 @@ public final class Views {
     @Schema(description = "Today's daily challenge on one level")
     public record DailyLevel(
             String level,
-            @Schema(description = "Logged-in players only: true once they finished a daily game of this level today "
-                    + "(a new one is then practice: only the first finished one counts on the daily board)")
+            @Schema(description = "Logged-in players only: true once they started a daily game of this level today "
+                    + "(a new one is then practice: only the first started one counts on the daily board)")
+            Boolean started,
+            @Schema(description = "Logged-in players only: true once they finished a daily game of this level today")
             Boolean finished) {
     }
 }

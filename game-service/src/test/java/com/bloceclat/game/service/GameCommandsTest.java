@@ -3,6 +3,7 @@ package com.bloceclat.game.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -89,6 +91,12 @@ class GameCommandsTest {
         @Override
         public void insert(GameEntity g) {
             games.put(g.id, copy(g));
+        }
+
+        @Override
+        public boolean hasDailyGame(String subject, LocalDate day, Level level) {
+            return games.values().stream().anyMatch(g -> subject.equals(g.ownerSubject) && day.equals(g.dailyDay)
+                    && g.seedSource == GameEntity.SeedSource.DAILY && g.level == level);
         }
 
         /**
@@ -289,6 +297,7 @@ class GameCommandsTest {
         creation.log = log;
         creation.views = views;
         creation.daily = daily;
+        creation.store = store;
         moves.log = log;
         moves.store = store;
         moves.views = views;
@@ -572,6 +581,31 @@ class GameCommandsTest {
         assertEquals(409, status(assertThrows(ClientErrorException.class, () -> resignations.resign(id, ANN))));
         assertEquals(409, status(assertThrows(ClientErrorException.class, () -> playNext(id, 1))));
         assertNotNull(store.games.get(id).finishedAt);
+    }
+
+    /**
+     * Only a player's first daily game of a day and level counts: before, a first attempt made with a hint (or an
+     * undo) did not count, so a second one, played with the pieces that hint had scouted, took the daily board.
+     */
+    @Test
+    void aPlayersSecondDailyGameOfADayAndLevelIsPracticeHowTheFirstWasPlayed() {
+        GameService.NewGame daily = new GameService.NewGame(Level.HARD, null, true);
+        GameView first = creation.solo(daily, ANN);
+        assertEquals(false, first.practice());
+        playNext(first.id(), 1);
+        assertTrue(undos.undo(first.id(), ANN, 1).assisted(), "the first attempt assisted: it cannot count");
+        resignations.resign(first.id(), ANN);
+        GameView second = creation.solo(daily, ANN);
+        assertEquals(true, second.practice());
+        assertTrue(store.games.get(second.id()).dailyPractice, "stored with the game");
+        assertEquals(true, creation.solo(daily, ANN).practice(), "and every later one");
+        // another level, another player, a guest, a game not daily: none is practice (a guest's never counts anyway)
+        assertEquals(false, creation.solo(new GameService.NewGame(Level.EXPERT, null, true), ANN).practice());
+        assertEquals(false, creation.solo(daily, new Requester("bob", "Bob", null)).practice());
+        Requester guest = new Requester(null, null, "a-guest-token");
+        creation.solo(daily, guest);
+        assertEquals(false, creation.solo(daily, guest).practice());
+        assertNull(creation.solo(new GameService.NewGame(Level.HARD, null, false), ANN).practice());
     }
 
     @Test
