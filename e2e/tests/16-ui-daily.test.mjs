@@ -1,7 +1,7 @@
 // The daily challenge in the browser against the real stack: the home page's entry names
-// today's UTC day and offers the level's daily game (or practice once alice finished it today);
+// today's UTC day and offers the level's daily game (or practice once alice started one today);
 // the game shows its day and never its seed, and a new solo game leaves it in play; once she
-// resigns, its daily board (also reached from the leaderboards page) lists her first finished
+// resigns, its daily board (also reached from the leaderboards page) lists her first started
 // daily game of the day.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -38,14 +38,14 @@ describe('daily challenge in the UI', () => {
     assert.equal(today.status, 200, `GET /api/daily: ${today.status} ${today.text.slice(0, 200)}`);
     const day = today.json.day;
     assert.match(day, /^\d{4}-\d{2}-\d{2}$/);
-    const finishedBefore = today.json.levels.find((l) => l.level === LEVEL)?.finished === true;
+    const startedBefore = today.json.levels.find((l) => l.level === LEVEL)?.started === true;
 
     // Home: the entry, its day, play or practice for the chosen level.
     await page.waitForSelector('[data-testid=daily-card]');
     assert.match(await page.textContent('#mode-daily-title'), /Daily challenge/);
     await page.click(`label[for="level-${LEVEL}"]`);
     await page.waitForFunction((d) => document.querySelector('[data-testid=daily-day]')?.textContent.includes(d), day);
-    assert.equal((await page.textContent('[data-testid=play-daily]')).trim(), finishedBefore ? 'Practice' : 'Play today’s challenge');
+    assert.equal((await page.textContent('[data-testid=play-daily]')).trim(), startedBefore ? 'Practice' : 'Play today’s challenge');
     await shoot(page, 'daily-home');
 
     await page.click('[data-testid=play-daily]');
@@ -53,7 +53,7 @@ describe('daily challenge in the UI', () => {
     await page.waitForSelector('[data-testid=score]');
     const gameId = page.url().match(/#\/solo\/([0-9a-f-]{36})/)[1];
     assert.match(await page.textContent('[data-testid=daily-banner]'), new RegExp(`Daily challenge · ${day}`));
-    assert.equal(await page.locator('[data-testid=daily-practice]').count(), finishedBefore ? 1 : 0, 'practice is said only after a finished daily game');
+    assert.equal(await page.locator('[data-testid=daily-practice]').count(), startedBefore ? 1 : 0, 'practice is said only after a daily game was started');
 
     // No seed while it is played: not in game-service's answer, not on the page.
     const game = await call(`${GAME}/api/games/${gameId}`, { token });
@@ -85,16 +85,16 @@ describe('daily challenge in the UI', () => {
     await page.waitForURL(new RegExp(`#/daily\\?level=${LEVEL}&day=${day}`));
     await page.waitForSelector('[data-testid=daily-title]');
 
-    // Through Kafka to leaderboard-service: alice's first finished daily game of the day is on it
-    // (this one, unless she finished one earlier today).
+    // Through Kafka to leaderboard-service: alice's first started daily game of the day is on it
+    // (this one, unless she started one earlier today).
     const board = await eventually(`alice on the ${LEVEL} daily board of ${day}`, async () => {
       const res = await call(`${LEADERBOARD}/api/leaderboards/${LEVEL}/daily?day=${day}`);
       if (res.status !== 200) throw new Error(`daily board answered ${res.status} ${res.text.slice(0, 200)}`);
       return res.json.entries.find((e) => e.player === 'alice') ? res.json : null;
     }, { timeoutMs: 45_000, intervalMs: 1_500 });
     const entry = board.entries.find((e) => e.player === 'alice');
-    if (!finishedBefore) {
-      assert.equal(entry.gameId, gameId, 'her first finished daily game of the day counts');
+    if (!startedBefore) {
+      assert.equal(entry.gameId, gameId, 'her first daily game of the day counts');
       assert.equal(entry.score, score);
     } else {
       assert.notEqual(entry.gameId, gameId, 'a practice game does not replace her first one');
@@ -110,7 +110,7 @@ describe('daily challenge in the UI', () => {
     assert.equal((await row.locator('[data-testid=lb-score]').textContent()).trim(), String(entry.score));
     await shoot(page, 'daily-board');
 
-    // Home again: today's daily game of the level is finished, so it offers practice.
+    // Home again: today's daily game of the level was started, so it offers practice.
     await page.goto(`${origin}/#/`);
     await page.click(`label[for="level-${LEVEL}"]`);
     await page.waitForFunction(() => document.querySelector('[data-testid=play-daily]')?.textContent.trim() === 'Practice', null, { timeout: 10_000 });

@@ -35,6 +35,8 @@ export interface GameState {
   gameToken?: string;
   /** Where the seed came from, when game-service says (SERVER drawn secretly, DAILY, CHOSEN). */
   seedSource?: 'SERVER' | 'DAILY' | 'CHOSEN';
+  /** A daily game that is practice: its player had started another daily game of the level that day before it. */
+  practice?: boolean;
   /** The UTC day of a daily game. */
   day?: string | null;
 }
@@ -175,12 +177,12 @@ export const matches = {
 
 /**
  * game-service `GET /api/daily`: today's UTC day, its levels and, for a logged-in caller, whether they already
- * finished today's daily game of each level (then another attempt is practice; for a guest, always false).
+ * started (then another attempt is practice) and finished today's daily game of each level (for a guest, absent).
  * The one place that reads that answer: adjust here if its shape changes.
  */
 export interface DailyToday {
   day: string;
-  levels: { level: Level; finished: boolean }[];
+  levels: { level: Level; started?: boolean; finished?: boolean }[];
 }
 
 export const daily = {

@@ -31,7 +31,7 @@ export interface BoardPage {
 }
 
 /**
- * A daily board: each player's first finished daily game of that UTC day and level, best first
+ * A daily board: each player's first started daily game of that UTC day and level (if it counts), best first
  * (leaderboard-service `GET /api/leaderboards/{level}/daily?day=YYYY-MM-DD`; entries as on the other boards).
  */
 export interface DailyBoard {

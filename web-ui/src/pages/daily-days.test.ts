@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyFinished, isDay, shiftDay, utcDay } from './daily-days';
+import { dailyStarted, isDay, shiftDay, utcDay } from './daily-days';
 
 describe('daily challenge days', () => {
   it('are UTC dates, whatever the local time zone', () => {
@@ -21,11 +21,19 @@ describe('daily challenge days', () => {
     }
   });
 
-  it('say practice only for a level GET /api/daily calls finished', () => {
-    const today = { day: '2026-12-01', levels: [{ level: 'EASY' as const, finished: true }, { level: 'HARD' as const, finished: false }] };
-    expect(dailyFinished(today, 'EASY')).toBe(true);
-    expect(dailyFinished(today, 'HARD')).toBe(false);
-    expect(dailyFinished(today, 'EXPERT')).toBe(false);
-    expect(dailyFinished(undefined, 'EASY')).toBe(false);
+  it('say practice only for a level GET /api/daily calls started, finished or not', () => {
+    const today = {
+      day: '2026-12-01',
+      levels: [
+        { level: 'EASY' as const, started: true, finished: false },
+        { level: 'MEDIUM' as const, started: true, finished: true },
+        { level: 'HARD' as const, started: false, finished: false },
+      ],
+    };
+    expect(dailyStarted(today, 'EASY')).toBe(true);
+    expect(dailyStarted(today, 'MEDIUM')).toBe(true);
+    expect(dailyStarted(today, 'HARD')).toBe(false);
+    expect(dailyStarted(today, 'EXPERT')).toBe(false);
+    expect(dailyStarted(undefined, 'EASY')).toBe(false);
   });
 });

@@ -19,7 +19,7 @@ export function isDay(value: string | null | undefined): value is string {
   return !Number.isNaN(d.getTime()) && utcDay(d) === value;
 }
 
-/** Whether the caller already finished today's daily game of that level (so the next one is practice). */
-export function dailyFinished(today: DailyToday | undefined, level: Level): boolean {
-  return !!today?.levels?.find((l) => l.level === level)?.finished;
+/** Whether the caller already started today's daily game of that level (so the next one is practice). */
+export function dailyStarted(today: DailyToday | undefined, level: Level): boolean {
+  return !!today?.levels?.find((l) => l.level === level)?.started;
 }

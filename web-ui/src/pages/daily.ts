@@ -1,7 +1,7 @@
 /**
  * The daily challenge: today's game of a level (the same pieces for everyone on a UTC day; the seed is never
  * shown), the home page's entry for it and `#/daily?level=HARD&day=2026-12-01`, the board of each player's first
- * finished daily game of that day. A later attempt on the same day is practice: it plays the same, and does not count.
+ * started daily game of that day. A later attempt on the same day is practice: it plays the same, and does not count.
  */
 import { daily, games, LEVELS, type DailyToday, type Level } from '../app/api';
 import { isAdmin, login, user } from '../app/auth';
@@ -10,18 +10,18 @@ import { defineMessages, t } from '../app/i18n';
 import { records, type Entry } from '../app/records-api';
 import { go, type Route } from '../app/router';
 import { errorBox, levelPicker } from '../app/ui';
-import { dailyFinished, isDay, shiftDay, utcDay } from './daily-days';
+import { dailyStarted, isDay, shiftDay, utcDay } from './daily-days';
 import { replayLink } from './leaderboards';
 import { m, when } from './records-i18n';
 
 export const dm = defineMessages({
   fr: {
     'daily.title': 'Défi du jour',
-    'daily.desc': 'Les mêmes pièces pour tout le monde aujourd’hui. Votre première partie terminée compte au classement du jour.',
+    'daily.desc': 'Les mêmes pièces pour tout le monde aujourd’hui. Seule votre première partie du jour à chaque niveau peut compter au classement du jour : jouez-la sans indice ni annulation.',
     'daily.day': 'Défi du {day}',
     'daily.play': 'Jouer le défi du jour',
     'daily.practice': 'S’entraîner',
-    'daily.done': 'Défi du jour déjà terminé à ce niveau : les parties suivantes sont de l’entraînement.',
+    'daily.done': 'Défi du jour déjà commencé à ce niveau : les parties suivantes sont de l’entraînement.',
     'daily.notYet': 'Pas encore joué à ce niveau aujourd’hui.',
     'daily.guest': 'Connectez-vous pour que votre partie compte au classement du jour.',
     'daily.board': 'Classement du jour',
@@ -29,7 +29,7 @@ export const dm = defineMessages({
     'daily.practiceBadge': 'Entraînement : cette partie ne compte pas au classement du jour.',
     'daily.again': 'S’entraîner sur le défi',
     'daily.boardTitle': 'Classement du défi du jour',
-    'daily.rule': 'Seule la première partie terminée de chaque joueur, ce jour-là, y figure.',
+    'daily.rule': 'Seule la première partie commencée de chaque joueur, ce jour-là, peut y figurer.',
     'daily.empty': 'Personne n’a encore terminé ce défi.',
     'daily.prevDay': 'Jour précédent',
     'daily.nextDay': 'Jour suivant',
@@ -38,11 +38,11 @@ export const dm = defineMessages({
   },
   en: {
     'daily.title': 'Daily challenge',
-    'daily.desc': 'The same pieces for everyone today. Your first finished game counts on the daily board.',
+    'daily.desc': 'The same pieces for everyone today. Only your first game of the day at each level can count on the daily board: play it without hints or undo.',
     'daily.day': 'Challenge of {day}',
     'daily.play': 'Play today’s challenge',
     'daily.practice': 'Practice',
-    'daily.done': 'Today’s challenge already finished at this level: further games are practice.',
+    'daily.done': 'Today’s challenge already started at this level: further games are practice.',
     'daily.notYet': 'Not played at this level today yet.',
     'daily.guest': 'Log in so that your game counts on the daily board.',
     'daily.board': 'Daily board',
@@ -50,7 +50,7 @@ export const dm = defineMessages({
     'daily.practiceBadge': 'Practice: this game does not count on the daily board.',
     'daily.again': 'Practice the challenge',
     'daily.boardTitle': 'Daily challenge board',
-    'daily.rule': 'Only each player’s first finished game of that day is on it.',
+    'daily.rule': 'Only each player’s first started game of that day can be on it.',
     'daily.empty': 'Nobody has finished this challenge yet.',
     'daily.prevDay': 'Previous day',
     'daily.nextDay': 'Next day',
@@ -59,12 +59,12 @@ export const dm = defineMessages({
   },
 });
 
-/** Today as game-service says, or the browser's UTC date (with nothing known finished) when it cannot say. */
+/** Today as game-service says, or the browser's UTC date (with nothing known started) when it cannot say. */
 export async function today(): Promise<DailyToday> {
   try {
     return await daily.today();
   } catch {
-    return { day: utcDay(new Date()), levels: LEVELS.map((level) => ({ level, finished: false })) };
+    return { day: utcDay(new Date()), levels: LEVELS.map((level) => ({ level, started: false, finished: false })) };
   }
 }
 
@@ -96,18 +96,18 @@ function rememberDaily(id: string, game: DailyGame): void {
   localStorage.setItem(DAILY_GAMES, JSON.stringify(all));
 }
 
-/** The daily game this is, when it was started here (or game-service says it is one). */
-export function dailyOf(id: string, seedSource?: string, day?: string | null): DailyGame | undefined {
+/** The daily game this is, as game-service says (its day, and whether it is practice), or as started here. */
+export function dailyOf(id: string, seedSource?: string, day?: string | null, practice?: boolean): DailyGame | undefined {
   const known = dailyGames()[id];
-  if (known) return known;
-  return seedSource === 'DAILY' && day ? { day, practice: false } : undefined;
+  if (seedSource === 'DAILY' && day) return { day, practice: practice ?? known?.practice ?? false };
+  return known;
 }
 
-/** Starts today's daily game of the level (practice when today's already finished) and opens it. */
+/** Starts today's daily game of the level (practice when one was started today already) and opens it. */
 export async function playDaily(level: Level): Promise<void> {
   const now = await today();
   const g = await games.createDaily(level);
-  rememberDaily(g.id, { day: g.day ?? now.day, practice: dailyFinished(now, level) });
+  rememberDaily(g.id, { day: g.day ?? now.day, practice: g.practice ?? dailyStarted(now, level) });
   go(`#/solo/${g.id}`, true);
 }
 
@@ -124,7 +124,7 @@ export function dailyCard(levelOf: () => Level): { root: HTMLElement; refresh: (
     board.setAttribute('href', boardHref(level, now?.day));
     if (!now) return;
     dayLine.textContent = dm('daily.day', { day: now.day });
-    const done = dailyFinished(now, level);
+    const done = dailyStarted(now, level);
     button.textContent = done ? dm('daily.practice') : dm('daily.play');
     state.textContent = !user() ? dm('daily.guest') : done ? dm('daily.done') : dm('daily.notYet');
   };
@@ -156,7 +156,7 @@ export async function dailyPage(main: HTMLElement, route: Route): Promise<void> 
   // today's board offers the game; another day's only shows who played it
   const play = h('div.daily-play', {}, day === now.day ? [
     h('button.primary', { type: 'button', 'data-testid': 'play-daily', onclick: () => go(`#/solo/new?level=${level}&daily=1`) },
-      dailyFinished(now, level) ? dm('daily.practice') : dm('daily.play')),
+      dailyStarted(now, level) ? dm('daily.practice') : dm('daily.play')),
     me ? null : h('p.note', {}, dm('daily.guest'), ' ', h('button.link', { type: 'button', onclick: () => void login() }, t('auth.login'))),
   ] : []);
   const table = h('div.lb-table', { 'aria-busy': 'true' }, h('p.note', {}, m('lb.loading')));

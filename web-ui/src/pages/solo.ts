@@ -31,7 +31,7 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
   }
 
   // A daily game: its day, and whether it is practice; never its seed (game-service hides it until the day is over).
-  const dailyGame = dailyOf(game.id, game.seedSource, game.day);
+  const dailyGame = dailyOf(game.id, game.seedSource, game.day, game.practice);
   const header = h('div.game-header');
   const dailyBanner = dailyGame
     ? h('p.daily-banner', { role: 'status', 'data-testid': 'daily-banner' },
