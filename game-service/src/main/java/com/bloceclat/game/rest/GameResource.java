@@ -208,9 +208,10 @@ public class GameResource {
             + "day is not over, or it is a match's game and another seat of its match still plays")
     public ObjectNode replay(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token)
             throws JsonProcessingException {
-        String json = games.replay(gameId(id), requester(token));
-        ObjectNode answer = (ObjectNode) mapper.readTree(json);
-        Replay.fromJson(json).startBoard().forEach(answer.putArray("start")::add);
+        Replay replay = games.replay(gameId(id), requester(token));
+        // the replay's own JSON, read once; the start board from its seed (it was read a second time for that)
+        ObjectNode answer = (ObjectNode) mapper.readTree(replay.toJson());
+        replay.startBoard().forEach(answer.putArray("start")::add);
         return answer;
     }
 

@@ -120,6 +120,7 @@ class GameLog {
         }
         g.eventCount++;
         r.eventCount = g.eventCount;
+        r.counted(event);
         g.updatedAt = event.createdAt;
         summarize(g, r.game);
         List<OutboxMessage.Outgoing> out = new ArrayList<>(2);

@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import com.bloceclat.engine.Level;
+import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.solver.SolveRequest;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEntity.SeedSource;
@@ -127,7 +128,7 @@ public class GameService {
      * shown: a daily game's once its day is over.
      */
     @Transactional
-    public String replay(UUID id, Requester requester) {
+    public Replay replay(UUID id, Requester requester) {
         GameEntity g = log.read(id, requester);
         if (!g.finished()) {
             throw Refusals.conflict("The replay is served once the game is finished: it carries the seed, which tells "
@@ -146,7 +147,7 @@ public class GameService {
             throw Refusals.conflict("The replay is served once the game's seed may be shown: it carries the seed, "
                     + "which tells the pieces still to come.");
         }
-        return log.current(g).game.replay().toJson();
+        return log.current(g).game.replay();
     }
 
     /**

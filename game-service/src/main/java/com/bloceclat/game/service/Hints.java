@@ -37,13 +37,17 @@ class Hints {
     record Asked(SolverQuestions.Question question, int eventCount) {
     }
 
-    /** The question for the solver, if a hint may be given now. */
+    /**
+     * The question for the solver, if a hint may be given now. The state is the cached one (no event read when this
+     * replica holds the game), and a game at its cap of events is refused before anything is read: before, every ask
+     * read all the game's events, unlocked, so asks at once on a game of 100,000 events each held them all.
+     */
     Asked ask(UUID id, Requester requester) {
         GameEntity g = Refusals.soloOnly(log.read(id, requester));
         Refusals.ifFinished(store, g);
-        List<GameEvent> events = store.events(g);
-        Refusals.ifAtCap(limits, g, GameEvent.Type.HINT, hints(events));
-        Rebuilt r = GameLog.replayed(g, events);
+        Refusals.ifAtCap(limits, g, null, 0);
+        Rebuilt r = log.current(g);
+        Refusals.ifAtCap(limits, g, GameEvent.Type.HINT, r.hints);
         return new Asked(SolverQuestions.hint(g.id.toString(), r.game), g.eventCount);
     }
 
@@ -54,18 +58,14 @@ class Hints {
         if (g.eventCount != asked.eventCount()) {
             throw Refusals.conflict("The game changed while the hint was being worked out; ask again.");
         }
-        List<GameEvent> events = store.events(g);
-        Refusals.ifAtCap(limits, g, GameEvent.Type.HINT, hints(events));
-        Rebuilt r = GameLog.replayed(g, events);
+        Refusals.ifAtCap(limits, g, null, 0);
+        Rebuilt r = log.current(g);
+        Refusals.ifAtCap(limits, g, GameEvent.Type.HINT, r.hints);
         r.game.hintShown();
         GameEvent event = new GameEvent();
         event.type = GameEvent.Type.HINT;
         event.round = r.game.round();
         log.append(g, r, event);
         return new HintView(suggestions, views.of(g, r));
-    }
-
-    private static long hints(List<GameEvent> events) {
-        return events.stream().filter(e -> e.type == GameEvent.Type.HINT).count();
     }
 }

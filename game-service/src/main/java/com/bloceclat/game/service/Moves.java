@@ -5,6 +5,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.ClientErrorException;
 
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.IllegalMoveException;
@@ -41,20 +42,39 @@ class Moves {
             // the state's, none when this replica holds the game at the locked row's count
             return place(g, now, moveNumber, slot, row, col);
         }
+        if (moveNumber < 1 || moveNumber > now.lastMoveNumber + 1) {
+            throw outOfOrder(moveNumber, now); // no such move was played: nothing to read
+        }
+        if (moveNumber == now.lastMoveNumber && now.lastMove != null) {
+            // the last placement sent again (an answer lost on the way): the state knows it, no event is read
+            Game.Move last = now.lastMove;
+            if (last.slot() != slot || last.row() != row || last.col() != col) {
+                throw alreadyPlayed(moveNumber, last.slot(), last.row(), last.col(), now);
+            }
+            return new MoveView(true, Views.happened(moveNumber, last), views.of(g, now));
+        }
         List<GameEvent> events = store.events(g);
         for (GameEvent e : events) {
             if (e.type == GameEvent.Type.PLACE && e.moveNumber == moveNumber) {
                 if (e.slot != slot || e.row != row || e.col != col) {
-                    throw Refusals.conflict("Move " + moveNumber + " was already played, as slot " + e.slot + " at ("
-                            + e.row + "," + e.col + "); the next move number is " + (now.lastMoveNumber + 1) + ".");
+                    throw alreadyPlayed(moveNumber, e.slot, e.row, e.col, now);
                 }
                 // what that move did, and the game as it is now (its nextMoveNumber the one to send)
                 Rebuilt upTo = GameLog.replayed(g, events.subList(0, e.seq + 1));
                 return new MoveView(true, Views.happened(moveNumber, upTo.lastMove), views.of(g, now));
             }
         }
-        throw Refusals.conflict("Move number " + moveNumber + " is out of order: the next move number is "
+        throw outOfOrder(moveNumber, now);
+    }
+
+    private static ClientErrorException outOfOrder(int moveNumber, Rebuilt now) {
+        return Refusals.conflict("Move number " + moveNumber + " is out of order: the next move number is "
                 + (now.lastMoveNumber + 1) + ".");
+    }
+
+    private static ClientErrorException alreadyPlayed(int moveNumber, int slot, int row, int col, Rebuilt now) {
+        return Refusals.conflict("Move " + moveNumber + " was already played, as slot " + slot + " at (" + row + ","
+                + col + "); the next move number is " + (now.lastMoveNumber + 1) + ".");
     }
 
     /** Plays move {@code moveNumber} (the next one) on {@code r}, the game's current state, and stores it. */

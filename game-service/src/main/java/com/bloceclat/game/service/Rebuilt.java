@@ -2,7 +2,9 @@ package com.bloceclat.game.service;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
@@ -10,8 +12,9 @@ import com.bloceclat.engine.replay.Event;
 import com.bloceclat.game.GameEvent;
 
 /**
- * A game rebuilt from its events, with the move numbers standing in its current round (for undo) and the number of
- * stored events it is the state after.
+ * A game rebuilt from its events, with the move numbers standing in its current round (for undo), the hints and undos
+ * used and the moves undone (for their caps and a repeated undo, so that neither reads the game's events), and the
+ * number of stored events it is the state after.
  */
 final class Rebuilt {
 
@@ -21,6 +24,10 @@ final class Rebuilt {
     int eventCount;
     Game.Move lastMove;
     int lastMoveNumber;
+    int hints;
+    int undos;
+    /** The move numbers taken back, at most {@code bloc.limits.undos-per-game}. */
+    final Set<Integer> undoneMoves = new HashSet<>();
 
     Rebuilt(Game game) {
         this.game = game;
@@ -48,6 +55,7 @@ final class Rebuilt {
             if (replayed != null) {
                 applied(game.apply(replayed), e.moveNumber);
             }
+            counted(e);
             eventCount++;
         }
         return this;
@@ -83,6 +91,16 @@ final class Rebuilt {
         }
     }
 
+    /** Counts a hint or an undo among the events this state is after (an undo with the move it took back). */
+    void counted(GameEvent e) {
+        if (e.type == GameEvent.Type.HINT) {
+            hints++;
+        } else if (e.type == GameEvent.Type.UNDO) {
+            undos++;
+            undoneMoves.add(e.moveNumber);
+        }
+    }
+
     void undone() {
         game.undo();
         standingThisRound.pop();
@@ -95,6 +113,9 @@ final class Rebuilt {
         c.lastMove = lastMove;
         c.lastMoveNumber = lastMoveNumber;
         c.eventCount = eventCount;
+        c.hints = hints;
+        c.undos = undos;
+        c.undoneMoves.addAll(undoneMoves);
         return c;
     }
 }

@@ -1,6 +1,5 @@
 package com.bloceclat.game.service;
 
-import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,21 +29,17 @@ class Undos {
     /** Takes back move {@code moveNumber}, which must be the last placement standing in the current round. */
     GameView undo(UUID id, Requester requester, int moveNumber) {
         GameEntity g = Refusals.soloOnly(log.locked(id, requester));
-        List<GameEvent> events = store.events(g);
-        boolean played = events.stream()
-                .anyMatch(e -> e.type == GameEvent.Type.PLACE && e.moveNumber == moveNumber);
-        if (!played) {
+        // the cached state (no event read when this replica holds the game): every move number up to the last
+        // placement's was played, undone ones included
+        Rebuilt r = log.current(g);
+        if (moveNumber < 1 || moveNumber > r.lastMoveNumber) {
             throw Refusals.conflict("There is no move " + moveNumber + " to undo.");
         }
-        Rebuilt r = GameLog.replayed(g, events);
-        boolean undone = events.stream()
-                .anyMatch(e -> e.type == GameEvent.Type.UNDO && e.moveNumber == moveNumber);
-        if (undone) {
+        if (r.undoneMoves.contains(moveNumber)) {
             return views.of(g, r);
         }
         Refusals.ifFinished(store, g);
-        Refusals.ifAtCap(limits, g, GameEvent.Type.UNDO,
-                events.stream().filter(e -> e.type == GameEvent.Type.UNDO).count());
+        Refusals.ifAtCap(limits, g, GameEvent.Type.UNDO, r.undos);
         if (r.standingThisRound.isEmpty()) {
             throw Refusals.conflict("Nothing to undo in round " + r.game.round()
                     + ": undo never goes back across a deal.");

@@ -571,6 +571,67 @@ class GameCommandsTest {
         assertTrue(cap.getMessage().contains("1 hints"), cap.getMessage());
     }
 
+    /**
+     * Hints and undos of a game this replica holds read none of its events: before, each one read them all (a hint
+     * unlocked, so asks at once on a game of 100,000 events each held every event in memory), and a game at its cap
+     * of events read them all before the 409.
+     */
+    @Test
+    void hintsAndUndosOfACachedGameReadNoEventsAndAGameAtItsCapIsRefusedFirst() {
+        UUID id = solo(15).id();
+        playNext(id, 1);
+        playNext(id, 2);
+        int reads = store.eventReads;
+        Hints.Asked asked = hints.ask(id, ANN);
+        hints.record(id, ANN, asked, List.of(new Suggestion(0, 0, 0)));
+        assertEquals(1, undos.undo(id, ANN, 2).undoMoveNumber());
+        assertEquals(1, undos.undo(id, ANN, 2).undoMoveNumber(), "a repeated undo answers the state again");
+        assertEquals(409, status(assertThrows(ClientErrorException.class, () -> undos.undo(id, ANN, 3))));
+        assertEquals(reads, store.eventReads, "no event read: the cached state knows the hints, undos and moves");
+        // the counts a state rebuilt from the events has are the cached one's
+        GameCommandsTest other = new GameCommandsTest().limit(limits(100, 2, 1));
+        other.store.games.putAll(store.games);
+        other.store.events.putAll(store.events);
+        assertTrue(assertThrows(ClientErrorException.class, () -> other.hints.ask(id, ANN)).getMessage()
+                .contains("1 hints"));
+        other.undos.undo(id, ANN, 1);
+        assertTrue(assertThrows(ClientErrorException.class, () -> other.undos.undo(id, ANN, 3))
+                .getMessage().contains("There is no move 3"));
+
+        GameCommandsTest capped = new GameCommandsTest().limit(limits(2, 5, 5));
+        UUID full = capped.solo(16).id();
+        capped.playNext(full, 1);
+        capped.playNext(full, 2);
+        int before = capped.store.eventReads;
+        ClientErrorException cap = assertThrows(ClientErrorException.class, () -> capped.hints.ask(full, ANN));
+        assertTrue(cap.getMessage().contains("cap of 2 events"), cap.getMessage());
+        assertEquals(before, capped.store.eventReads, "refused at the cap before the events are read");
+    }
+
+    /** The last placement sent again, and a move number ahead, are answered without reading the game's events. */
+    @Test
+    void theLastMoveSentAgainAndAMoveNumberAheadReadNoEvents() {
+        UUID id = solo(17).id();
+        playNext(id, 1);
+        int[] m = firstLegal(replayed(id));
+        MoveView second = moves.move(id, ANN, 2, m[0], m[1], m[2]);
+        int reads = store.eventReads;
+        MoveView again = moves.move(id, ANN, 2, m[0], m[1], m[2]);
+        assertTrue(again.repeated());
+        assertEquals(second.move().piece(), again.move().piece());
+        assertEquals(second.move().points(), again.move().points());
+        assertEquals(second.move().placed().stream().map(java.util.Arrays::toString).toList(),
+                again.move().placed().stream().map(java.util.Arrays::toString).toList());
+        assertTrue(assertThrows(ClientErrorException.class, () -> moves.move(id, ANN, 2, m[0], m[1] == 0 ? 1 : 0,
+                m[2])).getMessage().contains("already played"));
+        assertTrue(assertThrows(ClientErrorException.class, () -> playNext(id, 9)).getMessage()
+                .contains("out of order"));
+        assertTrue(assertThrows(ClientErrorException.class, () -> playNext(id, 0)).getMessage()
+                .contains("out of order"));
+        assertEquals(reads, store.eventReads, "no event read");
+        assertEquals(2, store.events.get(id).size());
+    }
+
     @Test
     void aGameEndsOnceAndItsResultIsWrittenOnce() {
         UUID id = solo(13).id();
