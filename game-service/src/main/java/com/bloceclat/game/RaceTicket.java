@@ -63,6 +63,15 @@ public class RaceTicket extends PanacheEntityBase {
                 .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
     }
 
+    /**
+     * Cancels the player's tickets waiting on levels other than {@code level}: a player waits on one level at a time.
+     * A ticket that another level's join has just matched keeps its match (PostgreSQL reads the locked row again).
+     */
+    public static int leaveOtherLevels(Level level, String subject) {
+        return update("cancelled = true where subject = ?1 and level <> ?2 and matchId is null and cancelled = false",
+                subject, level);
+    }
+
     /** Serialises matchmaking on one level until the transaction ends (a PostgreSQL advisory lock). */
     public static void lockLevel(Level level) {
         getEntityManager().createNativeQuery("SELECT pg_advisory_xact_lock(hashtext(:key))")

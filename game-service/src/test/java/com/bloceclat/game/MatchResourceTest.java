@@ -382,6 +382,34 @@ class MatchResourceTest {
         given().auth().oauth2(frank).when().delete("/api/matches/queue/" + frankTicket).then().statusCode(204);
     }
 
+    /**
+     * A player waits on one level at a time: joining another level leaves the queue of the first. Before, a player
+     * could hold a ticket on each of the five levels, each checked against their open games alone, and the matches
+     * made later took them up to five games past their limit.
+     */
+    @Test
+    void aPlayerWaitsOnOneLevelAtATime() {
+        String hana = Tokens.player("racer-h");
+        String ivan = Tokens.player("racer-i");
+        String first = given().auth().oauth2(hana).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "MEDIUM"))
+                .when().post("/api/matches").then().statusCode(202).extract().path("ticket");
+        String second = given().auth().oauth2(hana).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "EASY"))
+                .when().post("/api/matches").then().statusCode(202).extract().path("ticket");
+        given().auth().oauth2(hana).when().get("/api/matches/queue/" + first).then().statusCode(404);
+        given().auth().oauth2(hana).when().get("/api/matches/queue/" + second).then().statusCode(200)
+                .body("waiting", equalTo(true));
+        // nobody is paired with the ticket she left
+        given().auth().oauth2(ivan).contentType(ContentType.JSON).body(Map.of("mode", "ONLINE_RACE", "level", "MEDIUM"))
+                .when().post("/api/matches").then().statusCode(202).body("waiting", equalTo(true));
+        String id = given().auth().oauth2(ivan).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "EASY"))
+                .when().post("/api/matches").then().statusCode(201).extract().path("id");
+        given().auth().oauth2(hana).when().get("/api/matches/queue/" + second).then()
+                .body("waiting", equalTo(false)).body("matchId", equalTo(id));
+    }
+
     /** Plays the first legal placement for the game as the API shows it; answers the game's status after it. */
     private static String playFirstLegal(Play.Started g, int moveNumber) {
         var game = g.as().spec().when().get("/api/games/" + g.id()).then().extract();

@@ -41,7 +41,8 @@ public class RaceQueue {
 
     /**
      * Joins the race queue of a level: paired with the player who has waited longest on it, or queued. Joining again
-     * while waiting answers the same ticket. Matchmaking on a level is serialised by an advisory lock.
+     * while waiting answers the same ticket; joining another level leaves the queue of the first. Matchmaking on a
+     * level is serialised by an advisory lock.
      */
     @Transactional
     public Joined join(Level level, Requester requester) {
@@ -53,8 +54,10 @@ public class RaceQueue {
             return new Joined(null, view(mine));
         }
         // a race is a game of each player's: past their open games (ClientLimits) a player joins no more; the one
-        // who waits was counted when they joined, so they are past it by their own ticket at most
+        // who waits was counted when they joined, so they are past it by their own ticket at most, since a player
+        // waits on one level at a time (before, one ticket a level: past it by five)
         limits.reserve(ClientKey.ofSubject(requester.subject()), ClientLimits.Start.GAME);
+        RaceTicket.leaveOtherLevels(level, requester.subject());
         RaceTicket other = RaceTicket.oldestWaiting(level, requester.subject(),
                 now.minus(raceConfig.ticketTimeout()));
         if (other == null) {
