@@ -63,6 +63,10 @@ class BoundedWorkTest {
                     "bloc.limits.hints-per-game", "1",
                     "bloc.limits.ai-matches-per-client", "2",
                     "bloc.limits.games-per-client", "4",
+                    // as k8s/config.yaml trusts the Ingress: the tests' own address is a proxy that appends
+                    "quarkus.http.proxy.proxy-address-forwarding", "true",
+                    "quarkus.http.proxy.allow-x-forwarded", "true",
+                    "quarkus.http.proxy.trusted-proxies", "127.0.0.1",
                     // when the database is gone, do not wait the default 5 s for a connection (12 requests wait,
                     // in turn)
                     "quarkus.datasource.jdbc.acquisition-timeout", "0.5S");
@@ -119,9 +123,19 @@ class BoundedWorkTest {
         startMatch(null).statusCode(201);
         problem(startMatch(null), 429).header("Retry-After", notNullValue())
                 .body("detail", containsString("at most 2 at once"));
-        // a forwarded address is not trusted unless configured (k8s trusts the Ingress's): no way around the limit
-        problem(given().header("X-Forwarded-For", "203.0.113.9").contentType(ContentType.JSON)
-                .body(Map.of("mode", "VERSUS_AI", "level", "EASY")).when().post("/api/matches").then(), 429);
+        // behind a trusted proxy that appends to X-Forwarded-For, the first addresses are the client's own words:
+        // the client is the last address no trusted proxy wrote. Before, it was the first, so a guest could name a
+        // new address on each request and start matches without end.
+        for (int n = 1; n <= 3; n++) {
+            ValidatableResponse r = given().header("X-Forwarded-For", "203.0.113." + n + ", 198.51.100.7")
+                    .contentType(ContentType.JSON).body(Map.of("mode", "VERSUS_AI", "level", "EASY")).when()
+                    .post("/api/matches").then();
+            if (n <= 2) {
+                r.statusCode(201);
+            } else {
+                problem(r, 429).body("detail", containsString("at most 2 at once"));
+            }
+        }
 
         Started solo = Play.create(As.guest(null), "EASY", 44);
         Play.create(As.guest(null), "EASY", 45);

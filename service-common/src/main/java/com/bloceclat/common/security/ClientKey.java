@@ -3,9 +3,13 @@ package com.bloceclat.common.security;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.regex.Pattern;
 
+import org.eclipse.microprofile.config.ConfigProvider;
+
 import io.quarkus.security.identity.SecurityIdentity;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.SocketAddress;
 
@@ -13,7 +17,9 @@ import io.vertx.core.net.SocketAddress;
  * Who a caller is for the per-client limits of every service (solver-service's rate limit, game-service's open games
  * and matches): a player by token subject ({@code subject:<sub>}), an anonymous caller by client address
  * ({@code address:<ip>}, an IPv6 address by its /64: {@link #ofAddress}). Behind a proxy the address is the one it forwards only when Quarkus trusts it
- * ({@code quarkus.http.proxy.*}, set for the Ingress in {@code k8s/config.yaml}); otherwise it is the proxy's.
+ * ({@code quarkus.http.proxy.*}, set for the Ingress in {@code k8s/config.yaml}), and then the last one in
+ * {@code X-Forwarded-For} that no trusted proxy wrote, not the first, which the client may have written
+ * ({@link ForwardedFor}); otherwise it is the proxy's.
  */
 public final class ClientKey {
 
@@ -26,8 +32,20 @@ public final class ClientKey {
         if (identity != null && !identity.isAnonymous()) {
             return ofSubject(Caller.of(identity).subject());
         }
-        SocketAddress address = http == null ? null : http.remoteAddress();
-        return ofAddress(address == null ? null : address.hostAddress());
+        if (http == null) {
+            return ofAddress(null);
+        }
+        SocketAddress resolved = http.remoteAddress();
+        HttpConnection connection = http.connection();
+        SocketAddress peer = connection == null ? null : connection.remoteAddress();
+        return ofAddress(ForwardedFor.client(resolved == null ? null : resolved.hostAddress(),
+                peer == null ? null : peer.hostAddress(), http.getHeader("X-Forwarded-For"), Trusted.RANGES));
+    }
+
+    /** The proxies Quarkus trusts to forward a client's address, read once. */
+    private static final class Trusted {
+        static final List<ForwardedFor.Range> RANGES = ForwardedFor.Range.parse(ConfigProvider.getConfig()
+                .getOptionalValues("quarkus.http.proxy.trusted-proxies", String.class).orElse(List.of()));
     }
 
     /**
