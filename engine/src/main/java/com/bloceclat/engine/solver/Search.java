@@ -93,7 +93,10 @@ final class Search {
             visited.clear();
             top.clear();
             search(0, req.board(), (1 << count) - 1, req.streak(), req.miss(), 0, 0, 0, -1);
-            path = chooseAi(req);
+            int again = chooseAi(req);
+            if (again >>> 24 > path >>> 24) {
+                path = again; // out of time before it found more, the first answer stands
+            }
         }
         Solution.Sequence best = replay(req, path);
         List<Solution.Sequence> alternatives = null;
