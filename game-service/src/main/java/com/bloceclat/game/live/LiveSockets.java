@@ -139,7 +139,12 @@ final class LiveSockets {
 
     /** Seats a connection: its player, and its place among its match's sockets. */
     static void seat(WebSocketConnection real, Seat seat) {
-        BY_MATCH.computeIfAbsent(seat.matchId(), m -> new CopyOnWriteArraySet<>()).add(real);
+        // added inside the map's lock: an unseat that empties the match's set meanwhile cannot drop it with this one
+        BY_MATCH.compute(seat.matchId(), (m, open) -> {
+            Set<WebSocketConnection> sockets = open == null ? new CopyOnWriteArraySet<>() : open;
+            sockets.add(real);
+            return sockets;
+        });
         SEATS.put(real.id(), seat);
     }
 
