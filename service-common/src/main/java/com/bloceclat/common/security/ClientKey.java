@@ -6,6 +6,7 @@ import java.net.UnknownHostException;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 import io.quarkus.security.identity.SecurityIdentity;
@@ -38,14 +39,42 @@ public final class ClientKey {
         SocketAddress resolved = http.remoteAddress();
         HttpConnection connection = http.connection();
         SocketAddress peer = connection == null ? null : connection.remoteAddress();
-        return ofAddress(ForwardedFor.client(resolved == null ? null : resolved.hostAddress(),
-                peer == null ? null : peer.hostAddress(), http.getHeader("X-Forwarded-For"), Trusted.RANGES));
+        String address = resolved == null ? null : resolved.hostAddress();
+        Trusted trusted = Trusted.now();
+        if (!trusted.forwarding()) {
+            return ofAddress(address); // Quarkus reads no forwarding header: neither does this
+        }
+        return ofAddress(ForwardedFor.client(address, peer == null ? null : peer.hostAddress(), forwardedFor(http),
+                trusted.ranges()));
     }
 
-    /** The proxies Quarkus trusts to forward a client's address, read once. */
-    private static final class Trusted {
-        static final List<ForwardedFor.Range> RANGES = ForwardedFor.Range.parse(ConfigProvider.getConfig()
-                .getOptionalValues("quarkus.http.proxy.trusted-proxies", String.class).orElse(List.of()));
+    /** Every {@code X-Forwarded-For} line, in order, as one list: a proxy may add a line of its own. */
+    private static String forwardedFor(HttpServerRequest http) {
+        List<String> lines = http.headers().getAll("X-Forwarded-For");
+        return lines.isEmpty() ? null : String.join(",", lines);
+    }
+
+    /**
+     * Whether Quarkus reads forwarding headers, and the proxies it trusts to write them: read again only when the
+     * configuration is another (a test profile restarts the application in the same JVM).
+     */
+    private record Trusted(Config config, boolean forwarding, List<ForwardedFor.Range> ranges) {
+
+        private static volatile Trusted current;
+
+        static Trusted now() {
+            Config config = ConfigProvider.getConfig();
+            Trusted t = current;
+            if (t == null || t.config != config) {
+                t = new Trusted(config,
+                        config.getOptionalValue("quarkus.http.proxy.proxy-address-forwarding", Boolean.class)
+                                .orElse(false),
+                        ForwardedFor.Range.parse(config.getOptionalValues("quarkus.http.proxy.trusted-proxies",
+                                String.class).orElse(List.of())));
+                current = t;
+            }
+            return t;
+        }
     }
 
     /**

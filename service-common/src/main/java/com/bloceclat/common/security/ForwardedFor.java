@@ -20,7 +20,11 @@ final class ForwardedFor {
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
     private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]+");
 
-    /** A trusted range: an address literal, or one with a prefix length ({@code 10.0.0.0/8}); hostnames never match. */
+    /**
+     * A trusted range: an address literal, or one with a prefix length ({@code 10.0.0.0/8}). Hostnames and ports,
+     * which Quarkus also takes, are not understood here and match nothing: a proxy trusted by name is taken for the
+     * client (all its guests one key). k8s/config.yaml trusts ranges.
+     */
     record Range(byte[] network, int prefix) {
 
         static List<Range> parse(List<String> entries) {
@@ -65,13 +69,20 @@ final class ForwardedFor {
     /**
      * @param resolved  the address Quarkus gives the request (the forwarded one when it trusted the proxy)
      * @param peer      the address of the connection itself
-     * @param forwarded the {@code X-Forwarded-For} header, or null
+     * @param forwarded the {@code X-Forwarded-For} header's lines joined by commas, or null
      * @param trusted   the trusted proxies' ranges
-     * @return the client's address: {@code resolved} unless Quarkus took it from the header, then the right-most
-     *         address of the header that is no trusted proxy's (the first one if all are)
+     * @return the client's address: {@code resolved} unless the connection is a trusted proxy's (in {@code trusted},
+     *         or, with no range configured, one Quarkus took the header from), then the right-most address of the
+     *         header that is no trusted proxy's (the first one if all are)
      */
     static String client(String resolved, String peer, String forwarded, List<Range> trusted) {
-        if (forwarded == null || peer == null || resolved == null || resolved.equals(peer)) {
+        if (forwarded == null || peer == null || resolved == null) {
+            return resolved;
+        }
+        byte[] peerAddress = literal(peer);
+        boolean fromProxy = peerAddress != null && trusted.stream().anyMatch(r -> r.contains(peerAddress))
+                || trusted.isEmpty() && !resolved.equals(peer);
+        if (!fromProxy) {
             return resolved; // not forwarded: the connection's own address, whatever the header says
         }
         String[] hops = forwarded.split(",");

@@ -50,6 +50,18 @@ class ForwardedForTest {
         assertNull(client(null, "10.1.2.3", "1.1.1.1"));
     }
 
+    /**
+     * A guest who writes the Ingress's own address first makes Quarkus resolve the request to the connection's
+     * address: the connection is still a trusted proxy's, so the header is still read from the right.
+     */
+    @Test
+    void aFirstAddressEqualToTheProxysOwnIsNoWayOut() {
+        assertEquals("198.51.100.7", client("10.1.2.3", "10.1.2.3", "10.1.2.3, 198.51.100.7"));
+        // no range configured (Quarkus then trusts every proxy): forwarded when Quarkus took another address
+        assertEquals("198.51.100.7", ForwardedFor.client("1.1.1.1", "10.1.2.3", "1.1.1.1, 198.51.100.7", List.of()));
+        assertEquals("10.1.2.3", ForwardedFor.client("10.1.2.3", "10.1.2.3", "1.1.1.1", List.of()));
+    }
+
     @Test
     void rangesMatchByPrefixAndIgnoreWhatIsNoAddress() {
         List<ForwardedFor.Range> ranges = ForwardedFor.Range.parse(
