@@ -29,8 +29,9 @@ public class DailyResource {
 
     @GET
     @Operation(summary = "Today's daily challenge", description = "Today's UTC date, when it ends, and every level; "
-            + "with a bearer token, per level whether the caller already finished a daily game of it today (a new "
-            + "one is then practice). Open to guests, who may play it too (their games never count).")
+            + "with a bearer token, per level whether the caller already started a daily game of it today (a new "
+            + "one is then practice) and finished one. Open to guests, who may play it too (their games never "
+            + "count).")
     @APIResponse(responseCode = "200", description = "Today's challenge")
     public DailyView today() {
         if (identity.isAnonymous()) {

@@ -175,7 +175,7 @@ public class GameService {
         return ai.play(question, placement);
     }
 
-    /** Today's daily challenge, and for a logged-in player which levels' daily game they already finished. */
+    /** Today's daily challenge, and for a logged-in player the levels of which they started and finished one. */
     @Transactional
     public DailyView daily(Requester requester) {
         LocalDate today = daily.today();

@@ -24,7 +24,8 @@ import com.bloceclat.leaderboard.Outcome;
  * <li>claims are sane: {@code finishedAt} is not after now plus {@code skew} nor before {@code createdAt}; a daily
  * game's day has begun and the game was not created before it (else REJECTED);</li>
  * <li>one record per (level, seed) of a server seed: the same seed again is a DUPLICATE;</li>
- * <li>one daily record per player, day and level: the first judged counts, later ones are practice;</li>
+ * <li>one daily record per player, day and level: only the player's first started daily game of them can count
+ * (game-service signs the others as {@code practice}); of games without that word, the first judged counts;</li>
  * <li>a daily game counts only if it finished within its UTC day: once the day is over its seed is shown with the
  * day's other finished games, so a game still played after midnight could be played with foresight.</li>
  * </ul>
