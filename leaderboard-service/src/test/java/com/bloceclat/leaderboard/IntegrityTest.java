@@ -540,7 +540,8 @@ class IntegrityTest {
         assertNull(record(second.gameId()));
         given().auth().oauth2(Tokens.admin("root")).when()
                 .post("/api/leaderboards/admin/audits/" + second.gameId() + "/revalidate").then()
-                .statusCode(200).body("summary.outcome", equalTo("VALID_NOT_ELIGIBLE"));
+                .statusCode(200).body("summary.outcome", equalTo("VALID_NOT_ELIGIBLE"))
+                .body("summary.practice", equalTo(true));
         assertNull(record(second.gameId()));
     }
 

@@ -74,6 +74,9 @@ public class AdminAuditResource {
             @Schema(description = "SERVER, DAILY or CHOSEN, as game-service signed it; absent for games received "
                     + "before schema 2") String seedSource,
             @Schema(description = "The UTC day of a daily-challenge game") LocalDate day,
+            @Schema(description = "A daily game only: true when game-service signed it as practice (its player had "
+                    + "started another daily game of that day and level before it); such a game never counts")
+            Boolean practice,
             @Schema(description = "When the game was created; absent before schema 2") OffsetDateTime createdAt) {
     }
 
@@ -296,6 +299,7 @@ public class AdminAuditResource {
         return new Summary(a.gameId, a.outcome, reason, a.level, a.mode,
                 a.playerSubject == null ? null : new Player(a.playerSubject, a.playerName), a.score, a.claimedScore,
                 a.rounds, a.assisted, a.gameOver, a.finishedAt, a.processedAt, record != null && record.struck(),
-                a.suspicious, a.aiAgreement, a.comparedRounds, a.suspicionCheckedAt, a.seedSource, a.day, a.createdAt);
+                a.suspicious, a.aiAgreement, a.comparedRounds, a.suspicionCheckedAt, a.seedSource, a.day,
+                "DAILY".equals(a.seedSource) ? a.practice : null, a.createdAt);
     }
 }
