@@ -45,10 +45,16 @@ class Hints {
     Asked ask(UUID id, Requester requester) {
         GameEntity g = Refusals.soloOnly(log.read(id, requester));
         Refusals.ifFinished(store, g);
+        Rebuilt r = underCaps(g);
+        return new Asked(SolverQuestions.hint(g.id.toString(), r.game), g.eventCount);
+    }
+
+    /** The game's state, if it is under its caps of events (checked first, before any read) and of hints. */
+    private Rebuilt underCaps(GameEntity g) {
         Refusals.ifAtCap(limits, g, null, 0);
         Rebuilt r = log.current(g);
         Refusals.ifAtCap(limits, g, GameEvent.Type.HINT, r.hints);
-        return new Asked(SolverQuestions.hint(g.id.toString(), r.game), g.eventCount);
+        return r;
     }
 
     /** Records the hint the solver gave ({@code suggestions}) for the position {@code asked} about. */
@@ -58,9 +64,7 @@ class Hints {
         if (g.eventCount != asked.eventCount()) {
             throw Refusals.conflict("The game changed while the hint was being worked out; ask again.");
         }
-        Refusals.ifAtCap(limits, g, null, 0);
-        Rebuilt r = log.current(g);
-        Refusals.ifAtCap(limits, g, GameEvent.Type.HINT, r.hints);
+        Rebuilt r = underCaps(g);
         r.game.hintShown();
         GameEvent event = new GameEvent();
         event.type = GameEvent.Type.HINT;

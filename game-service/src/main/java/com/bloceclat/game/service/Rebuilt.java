@@ -25,8 +25,10 @@ final class Rebuilt {
     Game.Move lastMove;
     int lastMoveNumber;
     int hints;
-    int undos;
-    /** The move numbers taken back, at most {@code bloc.limits.undos-per-game}. */
+    /**
+     * The move numbers taken back, at most {@code bloc.limits.undos-per-game}; one undo each (a move undone stands no
+     * more, so it is never undone again), so their count is the undos used.
+     */
     final Set<Integer> undoneMoves = new HashSet<>();
 
     Rebuilt(Game game) {
@@ -96,7 +98,6 @@ final class Rebuilt {
         if (e.type == GameEvent.Type.HINT) {
             hints++;
         } else if (e.type == GameEvent.Type.UNDO) {
-            undos++;
             undoneMoves.add(e.moveNumber);
         }
     }
@@ -114,7 +115,6 @@ final class Rebuilt {
         c.lastMoveNumber = lastMoveNumber;
         c.eventCount = eventCount;
         c.hints = hints;
-        c.undos = undos;
         c.undoneMoves.addAll(undoneMoves);
         return c;
     }

@@ -39,7 +39,7 @@ class Undos {
             return views.of(g, r);
         }
         Refusals.ifFinished(store, g);
-        Refusals.ifAtCap(limits, g, GameEvent.Type.UNDO, r.undos);
+        Refusals.ifAtCap(limits, g, GameEvent.Type.UNDO, r.undoneMoves.size());
         if (r.standingThisRound.isEmpty()) {
             throw Refusals.conflict("Nothing to undo in round " + r.game.round()
                     + ": undo never goes back across a deal.");
