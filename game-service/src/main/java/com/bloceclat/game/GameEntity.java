@@ -165,14 +165,6 @@ public class GameEntity extends PanacheEntityBase {
         return levels;
     }
 
-    /** Whether the player has a daily game of that day and level already, whatever its status. */
-    public static boolean hasDailyGame(String subject, LocalDate day, Level level) {
-        return !getEntityManager().createQuery("SELECT g.id FROM GameEntity g WHERE g.ownerSubject = :s "
-                + "AND g.dailyDay = :d AND g.seedSource = :daily AND g.level = :level", UUID.class)
-                .setParameter("s", subject).setParameter("d", day).setParameter("daily", SeedSource.DAILY)
-                .setParameter("level", level).setMaxResults(1).getResultList().isEmpty();
-    }
-
     public boolean finished() {
         return status != Status.PLAYING;
     }

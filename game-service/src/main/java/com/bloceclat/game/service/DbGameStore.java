@@ -61,7 +61,7 @@ class DbGameStore implements GameStore {
 
     @Override
     public boolean hasDailyGame(String subject, LocalDate day, Level level) {
-        return GameEntity.hasDailyGame(subject, day, level);
+        return GameEntity.dailyLevels(subject, day).containsKey(level);
     }
 
     @Override
