@@ -1,10 +1,8 @@
 package com.bloceclat.common.security;
 
-import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
-import java.util.regex.Pattern;
 
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -23,8 +21,6 @@ import io.vertx.core.net.SocketAddress;
  * ({@link ForwardedFor}); otherwise it is the proxy's.
  */
 public final class ClientKey {
-
-    private static final Pattern IPV6_LITERAL = Pattern.compile("[0-9A-Fa-f:.]+(%[0-9A-Za-z._-]+)?");
 
     private ClientKey() {
     }
@@ -86,26 +82,23 @@ public final class ClientKey {
         if (hostAddress == null || hostAddress.isBlank()) {
             return "address:unknown";
         }
-        if (hostAddress.indexOf(':') >= 0 && IPV6_LITERAL.matcher(hostAddress).matches()) {
-            // only the characters of a literal IPv6 address: InetAddress parses it and never looks it up; a zone
-            // (%eth0) is dropped, so that it cannot make one address many clients
-            int zone = hostAddress.indexOf('%');
+        byte[] b = AddressLiteral.parse(hostAddress);
+        if (b == null) {
+            // not an address: one client for every such IPv6-looking text; anything else keyed as it is
+            return AddressLiteral.ipv6Syntax(hostAddress) ? "address:invalid" : "address:" + hostAddress;
+        }
+        if (b.length == 4) {
             try {
-                InetAddress parsed = InetAddress.getByName(zone < 0 ? hostAddress : hostAddress.substring(0, zone));
-                if (parsed instanceof Inet6Address) {
-                    byte[] b = parsed.getAddress();
-                    StringBuilder prefix = new StringBuilder("address:");
-                    for (int i = 0; i < 8; i += 2) {
-                        prefix.append(Integer.toHexString((b[i] & 0xFF) << 8 | (b[i + 1] & 0xFF))).append(':');
-                    }
-                    return prefix.append(":/64").toString();
-                }
-                return "address:" + parsed.getHostAddress();
+                return "address:" + InetAddress.getByAddress(b).getHostAddress();
             } catch (UnknownHostException e) {
-                return "address:invalid"; // not an address at all: one client for all such
+                throw new IllegalStateException(e); // four bytes are always an address
             }
         }
-        return "address:" + hostAddress;
+        StringBuilder prefix = new StringBuilder("address:");
+        for (int i = 0; i < 8; i += 2) {
+            prefix.append(Integer.toHexString((b[i] & 0xFF) << 8 | (b[i + 1] & 0xFF))).append(':');
+        }
+        return prefix.append(":/64").toString();
     }
 
     /** The key of a logged-in player, by token subject: what {@link #of} gives for their requests. */

@@ -1,10 +1,7 @@
 package com.bloceclat.common.security;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The client's address behind trusted proxies, from {@code X-Forwarded-For}. Quarkus, once it trusts the proxy that
@@ -16,9 +13,6 @@ import java.util.regex.Pattern;
  * first other one is the address the nearest trusted proxy saw connect. A pure function, tested alone.
  */
 final class ForwardedFor {
-
-    private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
-    private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]+");
 
     /**
      * A trusted range: an address literal, or one with a prefix length ({@code 10.0.0.0/8}). Hostnames and ports,
@@ -32,7 +26,7 @@ final class ForwardedFor {
             for (String entry : entries) {
                 String e = entry.strip();
                 int slash = e.indexOf('/');
-                byte[] address = literal(slash < 0 ? e : e.substring(0, slash));
+                byte[] address = AddressLiteral.parse(slash < 0 ? e : e.substring(0, slash));
                 if (address == null) {
                     continue;
                 }
@@ -79,7 +73,7 @@ final class ForwardedFor {
         if (forwarded == null || peer == null || resolved == null) {
             return resolved;
         }
-        byte[] peerAddress = literal(peer);
+        byte[] peerAddress = AddressLiteral.parse(peer);
         boolean fromProxy = peerAddress != null && trusted.stream().anyMatch(r -> r.contains(peerAddress))
                 || trusted.isEmpty() && !resolved.equals(peer);
         if (!fromProxy) {
@@ -91,7 +85,7 @@ final class ForwardedFor {
             if (hop.isEmpty()) {
                 continue;
             }
-            byte[] address = literal(hop);
+            byte[] address = AddressLiteral.parse(hop);
             if (address == null || trusted.stream().noneMatch(r -> r.contains(address))) {
                 return hop;
             }
@@ -107,17 +101,5 @@ final class ForwardedFor {
         }
         int colon = hop.indexOf(':');
         return colon >= 0 && colon == hop.lastIndexOf(':') ? hop.substring(0, colon) : hop;
-    }
-
-    /** The bytes of an address literal, or null for anything else (never looked up in the DNS). */
-    static byte[] literal(String text) {
-        if (!IPV4.matcher(text).matches() && !(text.indexOf(':') >= 0 && IPV6.matcher(text).matches())) {
-            return null;
-        }
-        try {
-            return InetAddress.getByName(text).getAddress();
-        } catch (UnknownHostException e) {
-            return null;
-        }
     }
 }

@@ -67,12 +67,12 @@ class ForwardedForTest {
         List<ForwardedFor.Range> ranges = ForwardedFor.Range.parse(
                 List.of("10.0.0.0/8", "127.0.0.1", "2001:db8::/32", "proxy.example", "10.0.0.0/x"));
         assertEquals(3, ranges.size());
-        assertTrue(ranges.get(0).contains(ForwardedFor.literal("10.255.1.2")));
-        assertFalse(ranges.get(0).contains(ForwardedFor.literal("11.0.0.1")));
-        assertTrue(ranges.get(1).contains(ForwardedFor.literal("127.0.0.1")));
-        assertFalse(ranges.get(1).contains(ForwardedFor.literal("127.0.0.2")));
-        assertTrue(ranges.get(2).contains(ForwardedFor.literal("2001:db8:ffff::1")));
-        assertFalse(ranges.get(2).contains(ForwardedFor.literal("10.255.1.2")));
-        assertNull(ForwardedFor.literal("proxy.example"));
+        assertTrue(ranges.get(0).contains(AddressLiteral.parse("10.255.1.2")));
+        assertFalse(ranges.get(0).contains(AddressLiteral.parse("11.0.0.1")));
+        assertTrue(ranges.get(1).contains(AddressLiteral.parse("127.0.0.1")));
+        assertFalse(ranges.get(1).contains(AddressLiteral.parse("127.0.0.2")));
+        assertTrue(ranges.get(2).contains(AddressLiteral.parse("2001:db8:ffff::1")));
+        assertFalse(ranges.get(2).contains(AddressLiteral.parse("10.255.1.2")));
+        assertNull(AddressLiteral.parse("proxy.example"));
     }
 }
