@@ -2,12 +2,14 @@ package com.bloceclat.leaderboard;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -102,6 +104,26 @@ class PoisonRestartIT {
         awaitAudits(3);
         assertEquals(200, ready());
         assertEquals(3, auditedIds().size());
+    }
+
+    /**
+     * A trusted key that cannot be read (k8s/config.yaml's placeholder) must stop the start-up with the reason, as
+     * docs/leaderboard-service.md says: before, the keys were read when the first message arrived, so the service
+     * started and answered ready, and its consumer then stopped at the first finished game.
+     */
+    @Test
+    void aSigningKeyThatCannotBeReadStopsTheStartUp() throws Exception {
+        Path logs = Path.of("target", "poison-restart-it", "bad-key");
+        PackagedService badKey = service.replica(logs);
+        badKey.env("BLOC_SIGNING_PUBLIC_KEYS", "replace-me-key-id:REPLACE-ME-base64-x509-ed25519-public-key");
+        try {
+            IllegalStateException failed = assertThrows(IllegalStateException.class, badKey::start);
+            assertTrue(failed.getMessage().contains("exited with"), failed.getMessage());
+            String log = Files.readString(logs.resolve("leaderboard-service-run-1.log"));
+            assertTrue(log.contains("replace-me-key-id"), "the log names the key that cannot be read");
+        } finally {
+            badKey.close();
+        }
     }
 
     static List<ConsumerRecord<String, String>> letters(int count) {

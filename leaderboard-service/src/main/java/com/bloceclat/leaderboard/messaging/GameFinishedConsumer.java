@@ -29,6 +29,7 @@ import com.bloceclat.leaderboard.service.GameFinishedService;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.Startup;
 import io.smallrye.common.annotation.Blocking;
 
 /**
@@ -68,6 +69,7 @@ import io.smallrye.common.annotation.Blocking;
  * REFUSED, DEAD_LETTER, REDELIVERED.
  */
 @ApplicationScoped
+@Startup // made at start-up, not at the first message: a trusted key that cannot be read stops the start (trustedKeys)
 public class GameFinishedConsumer {
 
     private static final Logger LOG = Logger.getLogger(GameFinishedConsumer.class);
