@@ -179,7 +179,8 @@ public final class Piece {
     }
 
     public boolean onBoard(int row, int col) {
-        return row >= 0 && col >= 0 && row + height <= Board.SIZE && col + width <= Board.SIZE;
+        // row + height would overflow for a row near Integer.MAX_VALUE (then maskAt's shift wraps onto the board)
+        return row >= 0 && col >= 0 && row <= Board.SIZE - height && col <= Board.SIZE - width;
     }
 
     /** The placement mask with the top-left corner at (row, col); the caller checks {@link #onBoard}. */

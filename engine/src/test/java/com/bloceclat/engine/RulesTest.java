@@ -115,6 +115,24 @@ class RulesTest {
         assertEquals("O9 at (0,0) overlaps a filled cell", overlap.getMessage());
     }
 
+    /** On the board exactly when every cell is, for any int: the sums of a far-off cell must not overflow onto it. */
+    @Test
+    void aPlacementIsOnTheBoardExactlyWhenEveryCellIs() {
+        int[] far = {Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -9, -1, 0, 1, 6, 7, 8, 9, Integer.MAX_VALUE - 8,
+            Integer.MAX_VALUE - 1, Integer.MAX_VALUE};
+        for (Piece p : Pieces.all()) {
+            for (int row : far) {
+                for (int col : far) {
+                    boolean inside = row >= 0 && col >= 0 && (long) row + p.height() <= Board.SIZE
+                            && (long) col + p.width() <= Board.SIZE;
+                    assertEquals(inside, p.onBoard(row, col), p.name() + " at (" + row + "," + col + ")");
+                    assertEquals(inside, Rules.illegalReason(0L, p, row, col) == null, p.name() + " at (" + row
+                            + "," + col + ")");
+                }
+            }
+        }
+    }
+
     @TestFactory
     List<DynamicTest> workedExamples() {
         List<DynamicTest> tests = new ArrayList<>();

@@ -98,6 +98,19 @@ class ReplayValidatorTest {
         }), "move 1: ");
     }
 
+    /** A cell number far off the board must not wrap onto it: {@code col + width} overflowed, and the shift wraps. */
+    @Test
+    void placementFarOffTheBoardDoesNotWrapOntoIt() {
+        for (int[] cell : new int[][] {{0, Integer.MAX_VALUE}, {Integer.MAX_VALUE, 0}, {Integer.MAX_VALUE - 1, 2},
+                {Integer.MIN_VALUE, 0}}) {
+            rejected(with(ev -> {
+                Event.Place p = (Event.Place) ev.get(0);
+                ev.set(0, new Event.Place(0, p.slot(), cell[0], cell[1]));
+                return ev;
+            }), "move 1: ");
+        }
+    }
+
     @Test
     void wrongSlot() {
         rejected(with(ev -> {
