@@ -108,6 +108,12 @@ class AdminAuditResourceTest {
                 .body("detail", equalTo("Unknown outcome 'CHEATED'; outcomes are RECORD, VALID_NOT_ELIGIBLE, REJECTED, DUPLICATE"));
         admin().queryParam("from", "last tuesday").when().get(AUDITS).then()
                 .statusCode(400).body("detail", startsWith("'from' must be an ISO-8601 date or instant"));
+        // a year Instant reads but an offset date cannot hold (it was a 500)
+        for (String far : List.of("+1000000000-06-01T00:00:00Z", "-1000000000-01-01T00:00:00Z")) {
+            admin().queryParam("from", far).when().get(AUDITS).then()
+                    .statusCode(400).body("detail", startsWith("'from' must be an ISO-8601 date or instant"));
+            admin().queryParam("to", far).when().get(AUDITS).then().statusCode(400);
+        }
         admin().queryParam("level", "NIGHTMARE").when().get(AUDITS).then().statusCode(400);
         admin().queryParam("size", 0).when().get(AUDITS).then().statusCode(400);
     }
@@ -190,8 +196,12 @@ class AdminAuditResourceTest {
         given().when().get("/api/leaderboards/expert/players/" + hank.subject()).then().statusCode(200);
         String path = AUDITS + "/" + game.gameId();
 
-        admin().contentType(ContentType.JSON).body("{\"reason\":\"  \"}").when().post(path + "/strike").then()
-                .statusCode(400).contentType("application/problem+json").body("detail", containsString("reason"));
+        // blank, and blank but for Unicode spaces (an em space and a no-break space), which @NotBlank lets through
+        for (String blank : List.of("  ", "\\u2003", "\\u00a0\\u2003")) {
+            admin().contentType(ContentType.JSON).body("{\"reason\":\"" + blank + "\"}").when().post(path + "/strike")
+                    .then().statusCode(400).contentType("application/problem+json")
+                    .body("detail", containsString("reason"));
+        }
         // a zero byte PostgreSQL would refuse (it was a 500), and another control character: refused, nothing struck
         for (String bad : List.of("x\\u0000", "x\\u001b[31m")) {
             admin().contentType(ContentType.JSON).body("{\"reason\":\"" + bad + "\"}").when().post(path + "/strike")

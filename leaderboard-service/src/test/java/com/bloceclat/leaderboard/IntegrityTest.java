@@ -521,10 +521,14 @@ class IntegrityTest {
     @Test
     void aDailyGameStartedAfterAnAssistedFirstAttemptIsPracticeNotARecord() {
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
-        long daySeed = Games.freshSeed();
+        long daySeed;
+        Game scouted;
+        do { // a seed whose quick game is not over within three rounds: a hint needs a game in play
+            daySeed = Games.freshSeed();
+            scouted = Games.quick(daySeed, Level.HARD, 3);
+        } while (scouted.gameOver());
         GameFinished.Player cleo = Games.player("daily-cleo-" + UUID.randomUUID());
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        Game scouted = Games.quick(daySeed, Level.HARD, 3);
         scouted.hintShown();
         GameFinished first = solo(UUID.randomUUID(), cleo, SeedSource.DAILY, today, now.minusSeconds(60), now,
                 scouted.replay());

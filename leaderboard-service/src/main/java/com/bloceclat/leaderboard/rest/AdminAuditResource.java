@@ -1,5 +1,6 @@
 package com.bloceclat.leaderboard.rest;
 
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -13,6 +14,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -89,23 +91,25 @@ public class AdminAuditResource {
             @Schema(description = "Whether the payload was cut (the dead letter carries it all)") boolean truncated,
             OffsetDateTime publishedAt, OffsetDateTime refusedAt,
             @Schema(description = "For a message that names a daily game: until when its payload is withheld (the "
-                    + "UTC midnight after it was refused); absent otherwise") OffsetDateTime withheldUntil) {
+                    + "UTC midnight after it was refused, plus the services' allowed clock skew); absent otherwise") OffsetDateTime withheldUntil) {
     }
 
     /**
      * A refused message that names a daily game (its seed source, even inside a signed envelope's escaped text) may
      * carry that day's seed and pieces: withheld from admins too until the UTC midnight after it was refused, as an
-     * audit withholds them until its day is over. A game's day is never after the day its message arrives, and the
-     * refusal's own date bounds it, so a forged message cannot hide itself from the admins for longer than that.
+     * audit withholds them until its day is over. A game's day is never after the day its message arrives by more
+     * than the clocks of the two services differ ({@code bloc.leaderboard.clock-skew}: game-service a little ahead
+     * starts tomorrow's daily game just before this midnight), so the refusal's date plus that skew bounds it, and a
+     * forged message cannot hide itself from the admins for longer than that.
      */
     private static final java.util.regex.Pattern DAILY =
             java.util.regex.Pattern.compile("seedSource\\\\?\"\\s*:\\s*\\\\?\"DAILY");
 
-    static OffsetDateTime withheldUntil(String payload, OffsetDateTime refusedAt) {
+    static OffsetDateTime withheldUntil(String payload, OffsetDateTime refusedAt, Duration skew) {
         if (payload == null || !DAILY.matcher(payload).find()) {
             return null;
         }
-        return refusedAt.withOffsetSameInstant(ZoneOffset.UTC).toLocalDate().plusDays(1).atStartOfDay()
+        return refusedAt.plus(skew).withOffsetSameInstant(ZoneOffset.UTC).toLocalDate().plusDays(1).atStartOfDay()
                 .atOffset(ZoneOffset.UTC);
     }
 
@@ -189,7 +193,7 @@ public class AdminAuditResource {
         List<RefusedMessage> rows = RefusedMessage.page(paging.offset(), paging.limit());
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         List<Refused> list = rows.stream().limit(paging.size()).map(r -> {
-            OffsetDateTime until = withheldUntil(r.payload, r.refusedAt);
+            OffsetDateTime until = withheldUntil(r.payload, r.refusedAt, config.clockSkew());
             boolean withheld = until != null && now.isBefore(until);
             return new Refused(r.id, r.topic, r.kafkaPartition, r.kafkaOffset, r.messageKey, r.reason,
                     withheld ? null : r.payload, r.truncated, r.publishedAt, r.refusedAt, withheld ? until : null);
@@ -233,7 +237,12 @@ public class AdminAuditResource {
     @APIResponse(responseCode = "404", description = "No such game received")
     @APIResponse(responseCode = "409", description = "The game is not a record, or its record is already struck")
     public Detail strike(@PathParam("gameId") String gameId, @Valid @NotNull StrikeRequest request) {
-        return detail(audits.strike(Params.gameId(gameId), Caller.of(identity).name(), request.reason().strip()));
+        String reason = request.reason().strip();
+        // @NotBlank trims only up to U+0020, and strip() keeps no-break spaces: a reason of spaces says nothing
+        if (reason.codePoints().allMatch(c -> Character.isWhitespace(c) || Character.isSpaceChar(c))) {
+            throw new BadRequestException("'reason' must say why the record is struck: it has no visible character");
+        }
+        return detail(audits.strike(Params.gameId(gameId), Caller.of(identity).name(), reason));
     }
 
     @ServerExceptionMapper

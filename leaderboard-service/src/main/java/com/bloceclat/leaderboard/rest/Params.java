@@ -1,11 +1,13 @@
 package com.bloceclat.leaderboard.rest;
 
 import java.time.Clock;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+
 import java.util.Arrays;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -138,7 +140,7 @@ final class Params {
             time = text.length() == 10
                     ? LocalDate.parse(text).atStartOfDay().atOffset(ZoneOffset.UTC)
                     : Instant.parse(text).atOffset(ZoneOffset.UTC);
-        } catch (DateTimeParseException e) {
+        } catch (DateTimeException e) { // unreadable, or read but past what an offset date holds (year +1000000000)
             throw new BadRequestException("'" + name + "' must be an ISO-8601 date or instant (2026-11-29 or "
                     + "2026-11-29T10:00:00Z), got '" + text + "'");
         }
