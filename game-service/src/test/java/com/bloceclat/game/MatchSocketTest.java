@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
@@ -371,6 +372,39 @@ class MatchSocketTest {
                 && "FINISHED".equals(f.path("match").path("status").asText()));
         assertEquals(0, end.path("match").path("winnerSeat").asInt());
         assertTrue(end.path("match").path("result").asText().endsWith("(seat 1 left the race)"));
+        socket.connection().closeAndAwait();
+    }
+
+    /**
+     * The score to beat that a player who left sets is their score at their last placement: while their grid is held
+     * back to your round, so is it. Before, it was shown whole, and its difference to the held-back score told the
+     * size of a piece of a round not dealt to you yet.
+     */
+    @Test
+    void theScoreToBeatOfAPlayerWhoLeftFromALaterRoundIsHeldBackWithTheirGrid() throws Exception {
+        String behind = Tokens.player("behind-" + UUID.randomUUID());
+        String gone = Tokens.player("gone-" + UUID.randomUUID());
+        var match = race(behind, gone, "EASY");
+        String id = match.path("id");
+        String goneGame = match.path("games[1].id");
+        LiveSocket socket = connectAs(id, behind);
+        socket.next("state");
+        // the player who leaves plays round 0 and one piece of round 1 over REST, then is never heard of again
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (int n = 1; n <= 4; n++) {
+            JsonNode g = json.readTree(given().auth().oauth2(gone).when().get("/api/games/" + goneGame).then()
+                    .statusCode(200).extract().asString());
+            int[] m = firstLegal(g);
+            Play.move(new Play.Started(goneGame, Play.As.player(gone), null), n, m[0], m[1], m[2]).statusCode(200);
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> stored(goneGame).status == GameEntity.Status.RESIGNED);
+        int left = stored(goneGame).score;
+
+        var seen = given().auth().oauth2(behind).when().get("/api/matches/" + id).then().statusCode(200)
+                .body("status", equalTo("PLAYING")).body("games[1].gridRound", equalTo(0)).extract();
+        int shown = seen.path("games[1].score");
+        assertTrue(shown < left, "the round-1 piece scored: " + shown + " then " + left);
+        assertNull(seen.path("targetScore"), "the score to beat, " + left + ", is from round 1");
         socket.connection().closeAndAwait();
     }
 

@@ -26,8 +26,8 @@ import com.bloceclat.game.messaging.GameMessages;
  * with the events it lacks when another replica changed the game since) or replayed from its events
  * ({@link Rebuilt#of});</li>
  * <li>the command handler applies the command on the engine ({@code Game}) and refuses what the rules refuse;</li>
- * <li>{@link #append}: the game ended if the event ended it ({@link #finish}), {@link GameChanged} fired (matches
- * observe it, {@link MatchJudge}), then the event, its {@code game-events} message (and {@code game-finished}, if it
+ * <li>{@link #append}: {@link GameChanged} fired (matches observe it, {@link MatchJudge}, which may end the game as
+ * {@code WON}), the game ended if the event ended it and the judge did not ({@link #finish}), then the event, its {@code game-events} message (and {@code game-finished}, if it
  * ended the game) and the row's summary written in one statement ({@link GameStore#write}); the new state is handed to
  * the cache, which keeps it only once the transaction has committed.</li>
  * </ol>
@@ -123,15 +123,16 @@ class GameLog {
         r.counted(event);
         g.updatedAt = event.createdAt;
         summarize(g, r.game);
-        List<OutboxMessage.Outgoing> out = new ArrayList<>(2);
-        if (event.type == GameEvent.Type.RESIGN) {
-            end(g, GameEntity.Status.RESIGNED, r.game, event.createdAt, out);
-        } else if (r.game.gameOver()) {
-            end(g, GameEntity.Status.OVER, r.game, event.createdAt, out);
-        }
+        GameEntity.Status ending = event.type == GameEvent.Type.RESIGN ? GameEntity.Status.RESIGNED
+                : r.game.gameOver() ? GameEntity.Status.OVER : null;
         // observers run before the event's row is written (with the game row, below): they must judge from the
-        // change they are handed, never read this game's events or rebuild its state from the store
-        changes.fire(new GameChanged(g, r.game, event));
+        // change they are handed, never read this game's events or rebuild its state from the store; and before the
+        // game ends here, so that a match's judge can end it as WON on the placement that was also its last
+        changes.fire(new GameChanged(g, r.game, event, ending));
+        List<OutboxMessage.Outgoing> out = new ArrayList<>(2);
+        if (ending != null) {
+            end(g, ending, r.game, event.createdAt, out); // nothing if the judge ended it as WON
+        }
         messages.changed(g, r.game, event, out);
         // one statement, the row's summary in it last: what the event changed, after whatever the match's judge
         // changed in it (WON)

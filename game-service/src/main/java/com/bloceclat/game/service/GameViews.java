@@ -1,5 +1,7 @@
 package com.bloceclat.game.service;
 
+import java.time.Duration;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -7,6 +9,8 @@ import com.bloceclat.engine.Game;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.MatchEntity;
 import com.bloceclat.game.service.Views.GameView;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 
 /** Views of games ({@link Views}) with what may be shown now decided: the seed, a match's held-back grid. */
 @ApplicationScoped
@@ -36,8 +40,29 @@ class GameViews {
         return log.current(g).game.round();
     }
 
-    /** A game's grid as it was at the end of round {@code upTo}: after its events of rounds up to that one. */
+    /**
+     * Grids of games at the end of a round they have left, by game and round: those never change (no undo crosses a
+     * deal), and a race's live updates ask for the same one for every socket of the seat behind at every change of
+     * the seat ahead, each of which read the game's events whole before. A few hundred bytes each.
+     */
+    private final Cache<GridKey, Game> grids = Caffeine.newBuilder().maximumSize(10_000)
+            .expireAfterAccess(Duration.ofMinutes(10)).build();
+
+    private record GridKey(java.util.UUID gameId, int round) {
+    }
+
+    /**
+     * A game's grid as it was at the end of round {@code upTo}: after its events of rounds up to that one. Read from
+     * its events once per game and round once the game is past that round. The caller only reads it.
+     */
     Game gridUpTo(GameEntity g, int upTo) {
+        if (log.current(g).game.round() <= upTo) {
+            return replayedUpTo(g, upTo); // the round is still being played: not final, not kept
+        }
+        return grids.get(new GridKey(g.id, upTo), k -> replayedUpTo(g, upTo));
+    }
+
+    private Game replayedUpTo(GameEntity g, int upTo) {
         return GameLog.replayed(g, store.events(g).stream().filter(e -> e.round <= upTo).toList()).game;
     }
 

@@ -39,17 +39,18 @@ class MatchJudge {
         // still playing and ends in this transaction, so its row is locked now, before the match's. No transaction
         // holding the person's row ever waits for the AI's (a person's change reads it without a lock).
         boolean aiEnded = changed.mode == GameEntity.Mode.VERSUS_AI && changed.seat == MatchService.AI_SEAT
-                && changed.finished();
+                && (changed.finished() || change.ending() != null);
         GameEntity lockedOther = aiEnded ? store.lockedSeat(changed.matchId, 1 - changed.seat) : null;
         MatchEntity m = store.lockedMatch(changed.matchId);
         if (m.status != MatchEntity.Status.PLAYING) {
             return;
         }
         GameEntity other = lockedOther != null ? lockedOther : store.seat(m.id, 1 - changed.seat);
-        MatchReferee.Side mine = side(changed);
+        MatchReferee.Side mine = new MatchReferee.Side(changed.score, changed.finished() || change.ending() != null,
+                changed.leftAt != null);
         MatchReferee.Side theirs = side(other);
-        MatchReferee.Verdict v = changed.seat == 0 ? MatchReferee.judge(m.mode, mine, theirs)
-                : MatchReferee.judge(m.mode, theirs, mine);
+        MatchReferee.Verdict v = changed.seat == 0 ? MatchReferee.judge(m.mode, mine, theirs, m.targetScore)
+                : MatchReferee.judge(m.mode, theirs, mine, m.targetScore);
         apply(m, v, change.event().createdAt, changed, change.state(), other, lockedOther != null);
     }
 
@@ -93,7 +94,10 @@ class MatchJudge {
             return;
         }
         if (v.winnerSeat().equals(changed.seat)) {
-            log.finish(changed, GameEntity.Status.WON, state, at);
+            if (v.atOnce()) {
+                // above the score to beat: WON, also when this placement ended its game (GameLog.append ends it after)
+                log.finish(changed, GameEntity.Status.WON, state, at);
+            }
         } else if (changed.leftAt != null || otherLocked) {
             // the other seat's row is locked before this match's: by the reaper (RaceReaper) when the changed
             // game's player left the race, by judge() when the AI's game ended behind its person

@@ -33,45 +33,59 @@ public final class MatchReferee {
      * @param winnerSeat  0 or 1, null for a draw or while undecided
      * @param targetScore versus AI (or a race a player left): the score to beat once one game ended, else null
      * @param result      in words
+     * @param atOnce      the winner won by getting above the score to beat: its game ends {@code WON}, even when the
+     *                    placement that got it there was also its last (game over)
      */
-    public record Verdict(boolean decided, Integer winnerSeat, Integer targetScore, String result) {
+    public record Verdict(boolean decided, Integer winnerSeat, Integer targetScore, String result, boolean atOnce) {
     }
 
+    /** {@link #judge(GameEntity.Mode, Side, Side, Integer)} of a match with no score to beat yet. */
     public static Verdict judge(GameEntity.Mode mode, Side first, Side second) {
-        Verdict v = judgeScores(mode, first, second);
+        return judge(mode, first, second, null);
+    }
+
+    /**
+     * @param target the match's score to beat as set by an earlier change (the first game to end sets it, and it never
+     *               changes after), or null
+     */
+    public static Verdict judge(GameEntity.Mode mode, Side first, Side second, Integer target) {
+        Verdict v = judgeScores(mode, first, second, target);
         if (!v.decided() || mode != GameEntity.Mode.ONLINE_RACE || !(first.left() || second.left())) {
             return v;
         }
         String gone = first.left() && second.left() ? "both players left the race"
                 : "seat " + (first.left() ? 0 : 1) + " left the race";
-        return new Verdict(true, v.winnerSeat(), v.targetScore(), v.result() + " (" + gone + ")");
+        return new Verdict(true, v.winnerSeat(), v.targetScore(), v.result() + " (" + gone + ")", v.atOnce());
     }
 
-    private static Verdict judgeScores(GameEntity.Mode mode, Side first, Side second) {
-        Integer target = null;
-        if (first.ended() && !second.ended() && beatToWin(mode, first)) {
-            target = first.score();
-            if (second.score() > target) {
-                return won(1, second.score(), first.score(), target);
-            }
-        } else if (second.ended() && !first.ended() && beatToWin(mode, second)) {
-            target = second.score();
+    private static Verdict judgeScores(GameEntity.Mode mode, Side first, Side second, Integer set) {
+        Integer target = set;
+        if (target == null && first.ended() != second.ended()) {
+            Side ended = first.ended() ? first : second;
+            target = beatToWin(mode, ended) ? Integer.valueOf(ended.score()) : null;
+        }
+        if (target != null) {
+            // the game that set it scored exactly the target, so at most the other is above it: it has won at once,
+            // on whatever placement got it there (its last one included)
             if (first.score() > target) {
-                return won(0, first.score(), second.score(), target);
+                return won(0, first.score(), second.score(), target, true);
+            }
+            if (second.score() > target) {
+                return won(1, second.score(), first.score(), target, true);
             }
         }
         if (!first.ended() || !second.ended()) {
-            return new Verdict(false, null, target, null);
+            return new Verdict(false, null, target, null, false);
         }
-        if (mode == GameEntity.Mode.VERSUS_AI) {
-            // both ended: the second could not beat the first's score
-            target = target == null ? Math.max(first.score(), second.score()) : target;
+        if (mode == GameEntity.Mode.VERSUS_AI && target == null) {
+            target = Math.max(first.score(), second.score()); // both ended, none first: not from one change's log
         }
         if (first.score() == second.score()) {
-            return new Verdict(true, null, target, "draw at " + first.score());
+            return new Verdict(true, null, target, "draw at " + first.score(), false);
         }
         int winner = first.score() > second.score() ? 0 : 1;
-        return won(winner, Math.max(first.score(), second.score()), Math.min(first.score(), second.score()), target);
+        return won(winner, Math.max(first.score(), second.score()), Math.min(first.score(), second.score()), target,
+                false);
     }
 
     /** Whether the game that ended sets a score for the other to beat (rather than both playing to the end). */
@@ -79,7 +93,7 @@ public final class MatchReferee {
         return mode == GameEntity.Mode.VERSUS_AI || mode == GameEntity.Mode.ONLINE_RACE && ended.left();
     }
 
-    private static Verdict won(int seat, int winning, int losing, Integer target) {
-        return new Verdict(true, seat, target, "seat " + seat + " wins, " + winning + " to " + losing);
+    private static Verdict won(int seat, int winning, int losing, Integer target, boolean atOnce) {
+        return new Verdict(true, seat, target, "seat " + seat + " wins, " + winning + " to " + losing, atOnce);
     }
 }

@@ -137,18 +137,19 @@ public class MatchService {
         GameEntity mine = all.get(yourSeat);
         boolean finished = m.status == MatchEntity.Status.FINISHED;
         int myRound = games.roundOf(mine);
-        List<GameView> seats = all.stream().map(g -> {
-            if (g.seat != yourSeat) {
-                OptionalInt upTo = MatchVisibility.gridShownUpTo(m.mode, finished, mine.finished(), myRound,
-                        games.roundOf(g));
-                if (upTo.isPresent()) {
-                    return games.heldBack(g, upTo.getAsInt());
-                }
-            }
-            return games.of(g);
-        }).toList();
+        boolean heldBack = false;
+        List<GameView> seats = new java.util.ArrayList<>(all.size());
+        for (GameEntity g : all) {
+            OptionalInt upTo = g.seat == yourSeat ? OptionalInt.empty() : MatchVisibility.gridShownUpTo(m.mode,
+                    finished, mine.finished(), myRound, games.roundOf(g));
+            heldBack |= upTo.isPresent();
+            seats.add(upTo.isPresent() ? games.heldBack(g, upTo.getAsInt()) : games.of(g));
+        }
+        // a race's score to beat is the score of the player who left: from their last round, which may be later than
+        // yours, so it is held back with their grid (its difference to the score shown would tell a piece's size)
+        Integer target = heldBack ? null : m.targetScore;
         return new MatchView(m.id, m.mode.name(), m.level.name(), m.strength, m.status.name(),
-                MatchVisibility.seedShown(finished) ? m.seed : null, m.targetScore, m.winnerSeat, m.result,
+                MatchVisibility.seedShown(finished) ? m.seed : null, target, m.winnerSeat, m.result,
                 yourSeat, seats, token);
     }
 

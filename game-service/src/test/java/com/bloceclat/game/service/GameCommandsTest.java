@@ -740,14 +740,19 @@ class GameCommandsTest {
      * placements reach 47 points in 10 moves; the last legal ones end at 40 in 11.
      */
     UUID[] aiMatch(MatchEntity m) {
+        return aiMatch(m, 4);
+    }
+
+    /** A versus-AI match on MEDIUM {@code seed}. */
+    UUID[] aiMatch(MatchEntity m, long seed) {
         m.id = UUID.randomUUID();
         m.mode = GameEntity.Mode.VERSUS_AI;
         m.level = Level.MEDIUM;
         m.strength = 5;
         m.status = MatchEntity.Status.PLAYING;
         store.matches.put(m.id, m);
-        return new UUID[] {creation.ofMatch(m.mode, Level.MEDIUM, 4, ANN, null, m.id, 0).id,
-                creation.ofMatch(m.mode, Level.MEDIUM, 4, null, null, m.id, MatchService.AI_SEAT).id};
+        return new UUID[] {creation.ofMatch(m.mode, Level.MEDIUM, seed, ANN, null, m.id, 0).id,
+                creation.ofMatch(m.mode, Level.MEDIUM, seed, null, null, m.id, MatchService.AI_SEAT).id};
     }
 
     /** The AI's game played to its end, each placement the last legal one, as AiTurns plays one. */
@@ -806,5 +811,112 @@ class GameCommandsTest {
         assertEquals(GameEntity.Status.PLAYING, store.games.get(person).status);
         playNext(person, 2);
         assertEquals(40, store.matches.get(m.id).targetScore);
+    }
+
+    /**
+     * The AI's last placement (game over) takes it above the score its person set by resigning: it has won at once, as
+     * on any other placement. Before, the game ended as OVER ahead of the judge, which then took both games for ended
+     * and made the AI's own final score the score to beat.
+     */
+    @Test
+    void anAisLastPlacementThatBeatsTheScoreToBeatWinsAndKeepsTheTarget() {
+        for (long seed = 1; seed < 200; seed++) {
+            if (new GameCommandsTest().aiBeatsTheTargetOnItsLastPlacement(seed)) {
+                return;
+            }
+        }
+        throw new AssertionError("no MEDIUM seed below 200 where a resignation can set a score the AI's last "
+                + "placement beats");
+    }
+
+    /** False when {@code seed} has no such score (the person's scores jump over the AI's last two). */
+    boolean aiBeatsTheTargetOnItsLastPlacement(long seed) {
+        MatchEntity m = new MatchEntity();
+        UUID[] seats = aiMatch(m, seed);
+        UUID person = seats[0];
+        UUID ai = seats[1];
+        // the AI up to its last placement (the last legal one each time)
+        int[] last;
+        int finalScore;
+        while (true) {
+            GameEntity g = store.locked(ai);
+            Rebuilt r = log.current(g);
+            int[] p = lastLegal(r.game);
+            Game trial = r.game.copy();
+            trial.place(p[0], p[1], p[2]);
+            if (trial.gameOver()) {
+                last = p;
+                finalScore = trial.score();
+                break;
+            }
+            moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+        }
+        int before = store.games.get(ai).score;
+        // the person plays until at or above the AI's score, then resigns: the score to beat, below the AI's last
+        int n = 1;
+        while (store.games.get(person).score < before
+                && store.games.get(person).status == GameEntity.Status.PLAYING) {
+            playNext(person, n++);
+        }
+        int target = store.games.get(person).score;
+        if (store.games.get(person).status != GameEntity.Status.PLAYING || target < before || target >= finalScore) {
+            return false;
+        }
+        resignations.resign(person, ANN);
+        assertEquals(target, store.matches.get(m.id).targetScore);
+        assertEquals(MatchEntity.Status.PLAYING, store.matches.get(m.id).status);
+
+        GameEntity g = store.locked(ai);
+        Rebuilt r = log.current(g);
+        moves.placed(g, r, r.lastMoveNumber + 1, last[0], last[1], last[2]);
+        assertTrue(r.game.gameOver());
+        MatchEntity decided = store.matches.get(m.id);
+        assertEquals(MatchEntity.Status.FINISHED, decided.status);
+        assertEquals(1, decided.winnerSeat);
+        assertEquals(target, decided.targetScore, "the score to beat stays the one the person set");
+        GameEntity its = store.games.get(ai);
+        assertEquals(GameEntity.Status.WON, its.status, "above the score to beat: won, on its last placement too");
+        assertEquals(finalScore, its.score);
+        assertEquals(GameEntity.Status.RESIGNED, store.games.get(person).status);
+        assertEquals(1, messages.written.stream().filter("FINISHED WON"::equals).count(), messages.written.toString());
+        assertEquals(0, messages.written.stream().filter("FINISHED OVER"::equals).count(), messages.written.toString());
+        return true;
+    }
+
+    /**
+     * The grid of a race's seat ahead, held back to the end of an earlier round, is read from its events once: every
+     * socket of the seat behind asks for it at every change of the seat ahead. Before, each asked read the whole game.
+     */
+    @Test
+    void aHeldBackGridOfARoundTheGameHasLeftIsReadOnce() {
+        MatchEntity m = new MatchEntity();
+        m.id = UUID.randomUUID();
+        m.mode = GameEntity.Mode.ONLINE_RACE;
+        m.level = Level.EASY;
+        m.status = MatchEntity.Status.PLAYING;
+        store.matches.put(m.id, m);
+        creation.ofMatch(m.mode, Level.EASY, 3, ANN, null, m.id, 0);
+        UUID ahead = creation.ofMatch(m.mode, Level.EASY, 3, new Requester("bob", "Bob", null), null, m.id, 1).id;
+        for (int n = 1; n <= 20; n++) { // round 0 and several more
+            GameEntity g = store.locked(ahead);
+            Rebuilt r = log.current(g);
+            int[] p = firstLegal(r.game);
+            moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+        }
+        GameEntity row = store.read(ahead);
+        assertTrue(log.current(row).game.round() > 1);
+        int before = store.eventReads;
+        Game first = views.gridUpTo(row, 0);
+        assertEquals(before + 1, store.eventReads);
+        Game again = views.gridUpTo(row, 0);
+        assertEquals(before + 1, store.eventReads, "the end of round 0 is kept: no second read");
+        Game expected = GameLog.replayed(row, store.events.get(ahead).stream().filter(e -> e.round == 0).toList())
+                .game;
+        assertEquals(expected.board(), again.board());
+        assertEquals(expected.score(), first.score());
+        int now = log.current(row).game.round();
+        views.gridUpTo(row, now);
+        views.gridUpTo(row, now);
+        assertEquals(before + 3, store.eventReads, "the round in progress is not final: not kept");
     }
 }

@@ -41,6 +41,20 @@ class MatchRefereeTest {
     }
 
     @Test
+    void versusAiALastPlacementAboveTheScoreToBeatWinsAtOnceAndTheScoreStays() {
+        // the person resigned at 53 (the score to beat); the AI's last placement (game over) takes it to 57
+        Verdict v = MatchReferee.judge(Mode.VERSUS_AI, new Side(53, true), new Side(57, true), 53);
+        assertTrue(v.decided());
+        assertEquals(1, v.winnerSeat());
+        assertEquals(53, v.targetScore());
+        assertTrue(v.atOnce());
+        Verdict short_ = MatchReferee.judge(Mode.VERSUS_AI, new Side(53, true), new Side(50, true), 53);
+        assertEquals(0, short_.winnerSeat());
+        assertEquals(53, short_.targetScore());
+        assertFalse(short_.atOnce());
+    }
+
+    @Test
     void versusAiBlockedShortOfTheScoreLoses() {
         Verdict v = MatchReferee.judge(Mode.VERSUS_AI, new Side(380, true), new Side(420, true));
         assertTrue(v.decided());
