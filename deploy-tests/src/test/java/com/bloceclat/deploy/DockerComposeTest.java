@@ -177,6 +177,9 @@ class DockerComposeTest {
         JsonNode kafka = services.get("kafka").get("environment");
         assertTrue(kafka.get("KAFKA_PROCESS_ROLES").asText().contains("controller"), "Kafka runs in KRaft mode");
         assertTrue(kafka.get("KAFKA_ADVERTISED_LISTENERS").asText().contains("//localhost:19092"));
+        // the broker's data on its volume: unset, the image writes to /tmp in the container, lost when it is made again
+        assertTrue(services.get("kafka").get("volumes").toString().contains("kafka-data:/var/lib/kafka/data"));
+        assertEquals("/var/lib/kafka/data", kafka.path("KAFKA_LOG_DIRS").asText());
     }
 
     /** Only this host reaches the broker from outside the compose network; the controller is not published. */

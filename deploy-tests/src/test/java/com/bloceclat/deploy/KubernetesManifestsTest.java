@@ -1,6 +1,7 @@
 package com.bloceclat.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -476,6 +477,25 @@ class KubernetesManifestsTest {
                 .contains("user_admin=\"$(BLOC_KAFKA_ADMIN_PASSWORD)\""), "PLAIN knows admin only, its password a Secret");
         assertEquals(List.of(9092), get(Service.class, "kafka").getSpec().getPorts().stream()
                 .map(ServicePort::getPort).toList(), "the controller port is not a Service port");
+    }
+
+    /**
+     * The bootstrap name resolves while the broker's pod is not ready or not there: a headless Service's name then
+     * resolves to nothing, and a service replica started meanwhile fails to start (the Kafka client refuses a
+     * bootstrap list with no address). The broker's data lives below the volume's root, writable by its user.
+     */
+    @Test
+    void kafkasBootstrapNameAlwaysResolvesAndItsDataIsOnItsVolume() {
+        assertNotEquals("None", get(Service.class, "kafka").getSpec().getClusterIP(), "kafka is not headless");
+        StatefulSet broker = get(StatefulSet.class, "kafka");
+        assertEquals("None", get(Service.class, broker.getSpec().getServiceName()).getSpec().getClusterIP(),
+                "the StatefulSet's own Service is headless");
+        assertEquals(1000L, broker.getSpec().getTemplate().getSpec().getSecurityContext().getFsGroup(),
+                "the image's appuser may write a volume a provisioner made root-owned");
+        Container kafka = single(broker.getSpec().getTemplate().getSpec().getContainers());
+        String mount = single(kafka.getVolumeMounts()).getMountPath();
+        String logs = environment(kafka).get("KAFKA_LOG_DIRS");
+        assertTrue(logs.startsWith(mount + "/"), logs + " below the volume mounted at " + mount);
     }
 
     /** The Job applies the same access.conf as the local stack, with the same script as docker compose. */
