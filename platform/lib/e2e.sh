@@ -35,12 +35,14 @@ cmd_e2e() {
     trap 'exit 130' INT TERM
   else
     info "a stack is already running: it is reused and left running"
-    local name
+    # Checks against an older build would report their result for this one (a run killed before its
+    # ./bloc down leaves its stack running, and ./bloc test has just built new jars beside it).
+    local name stale=()
     for name in "${SERVICES[@]}"; do
-      if [[ "$(service_jar "$name")" -nt "$(pid_file "$name")" ]]; then
-        warn "$name runs an older build than $(service_jar "$name"): './bloc down' first to check the new one"
-      fi
+      [[ "$(service_jar "$name")" -nt "$(pid_file "$name")" ]] && stale+=("$name")
     done
+    ((${#stale[@]} == 0)) \
+      || die "${stale[*]} run(s) an older build than the one just made: './bloc down' first, then run this again"
   fi
   cmd_up
   e2e_prepare
