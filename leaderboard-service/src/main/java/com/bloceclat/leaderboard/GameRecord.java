@@ -133,6 +133,13 @@ public class GameRecord extends PanacheEntityBase {
         return struckAt != null;
     }
 
+    /** Back on the boards: a strike found wrong (made by a re-validation that a later one contradicts). */
+    public void lift() {
+        struckAt = null;
+        struckBy = null;
+        strikeReason = null;
+    }
+
     public void strike(String by, String reason, OffsetDateTime at) {
         struckAt = at;
         struckBy = by;

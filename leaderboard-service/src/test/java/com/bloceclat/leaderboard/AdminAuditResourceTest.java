@@ -222,6 +222,9 @@ class AdminAuditResourceTest {
                 .statusCode(409).body("detail", equalTo("Game " + rejected.gameId() + " is not a record (REJECTED)"));
 
         given().when().get("/api/leaderboards/expert/players/" + hank.subject()).then().statusCode(404);
+        // a re-validation, which finds the replay valid, leaves an admin's strike as it is
+        admin().when().post(path + "/revalidate").then().statusCode(200)
+                .body("summary.outcome", equalTo("RECORD")).body("summary.struck", equalTo(true));
         given().queryParam("size", 100).when().get("/api/leaderboards/expert").then()
                 .body("entries.gameId", not(hasItem(game.gameId().toString())));
         GameRecord kept = QuarkusTransaction.requiringNew().call(() -> GameRecord.findById(game.gameId()));
@@ -274,5 +277,18 @@ class AdminAuditResourceTest {
                 .body("actions[-1].detail", startsWith("RECORD → REJECTED (claimed score"))
                 .body("actions[-1].detail", endsWith("; record struck"));
         given().when().get("/api/leaderboards/expert/players/" + ivan.subject()).then().statusCode(404);
+
+        // The replay holds again (the engine's regression fixed): the re-validation's own strike is lifted, and the
+        // record is back on the boards. Before, it stayed struck for good while the audit said RECORD.
+        QuarkusTransaction.requiringNew().run(
+                () -> GameAudit.update("replay = ?1 where gameId = ?2", replay.toJson(), game.gameId()));
+        admin().when().post(AUDITS + "/" + game.gameId() + "/revalidate").then()
+                .statusCode(200)
+                .body("summary.outcome", equalTo("RECORD"))
+                .body("summary.struck", equalTo(false))
+                .body("strike", nullValue())
+                .body("actions[-1].detail", startsWith("REJECTED → RECORD"))
+                .body("actions[-1].detail", endsWith("; the strike of a re-validation lifted"));
+        given().when().get("/api/leaderboards/expert/players/" + ivan.subject()).then().statusCode(200);
     }
 }

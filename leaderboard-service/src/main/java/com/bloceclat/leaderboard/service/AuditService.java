@@ -44,7 +44,8 @@ public class AuditService {
      * facts received, at the time of the re-validation: a game rejected as finished "in the future" because
      * game-service's clock ran ahead (its claims are signed, so only a wrong clock, not a forger, dates them) becomes
      * what it earns once that time has come, instead of staying rejected for good. A game that has become a record
-     * gets one; a record that no longer holds is struck with the new reason. The cheat detector measures the game
+     * gets one; a record that no longer holds is struck with the new reason, and a record a re-validation struck that
+     * holds again is back on the boards (an admin's strike stays). The cheat detector measures the game
      * again. The old and new verdicts (and the detector's figures) go to the audit trail.
      */
     @Transactional
@@ -68,6 +69,12 @@ public class AuditService {
                 + (verdict.reason() == null ? "" : " (" + verdict.reason() + ")");
         if (verdict.outcome() == Outcome.RECORD && record == null) {
             GameRecord.of(audit, decision.board() == RecordPolicy.Board.DAILY ? audit.day : null).persist();
+        } else if (verdict.outcome() == Outcome.RECORD && record != null && record.struck()
+                && record.strikeReason != null && record.strikeReason.startsWith(REVALIDATION_STRIKE)) {
+            // a strike a re-validation made (the engine or this replica's clock wrong then), now found wrong: lifted;
+            // an admin's own strike stays. The record still held its seed (struck records keep it), so no other took it
+            record.lift();
+            detail += "; the strike of a re-validation lifted";
         } else if (verdict.outcome() != Outcome.RECORD && record != null && !record.struck()) {
             record.strike(actor, REVALIDATION_STRIKE + " " + verdict.outcome() + " (" + verdict.reason() + ")", now);
             detail += "; record struck";

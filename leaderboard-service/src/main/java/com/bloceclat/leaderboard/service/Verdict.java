@@ -31,6 +31,31 @@ public record Verdict(Outcome outcome, String reason, String level, Long seed, I
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /**
+     * The reason and the trace with every control character but a tab written out ({@code \\u0000}): they quote the
+     * replay (a piece id, a value Jackson could not read), which a signed message may fill with a zero byte, and
+     * PostgreSQL's text refuses one. Before, such a game failed to store and was dead-lettered instead of rejected.
+     */
+    public Verdict {
+        reason = printable(reason);
+        trace = trace.stream().map(Verdict::printable).toList();
+    }
+
+    static String printable(String text) {
+        if (text == null || text.chars().noneMatch(c -> c < 0x20 && c != '\t' || c == 0x7f)) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length() + 8);
+        text.chars().forEach(c -> {
+            if (c < 0x20 && c != '\t' || c == 0x7f) {
+                out.append(String.format("\\u%04x", c));
+            } else {
+                out.append((char) c);
+            }
+        });
+        return out.toString();
+    }
+
+    /**
      * Validates the replay (JSON text): REJECTED with the validator's reason, or VALID_NOT_ELIGIBLE without a reason
      * until the {@link RecordPolicy} has {@link #judged} the game.
      */
