@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -373,6 +374,98 @@ class MatchSocketTest {
         assertEquals(0, end.path("match").path("winnerSeat").asInt());
         assertTrue(end.path("match").path("result").asText().endsWith("(seat 1 left the race)"));
         socket.connection().closeAndAwait();
+    }
+
+    /**
+     * A race player whose connection went silent (a phone asleep, a network dropped: the socket stays open on the
+     * server's side, nothing comes from it) is gone: no pong to the server's pings, so the heartbeat no longer keeps
+     * them, their socket is closed and their game resigned after the disconnect timeout. Before, an open socket kept
+     * its player there until the kernel gave up on the connection, a quarter of an hour, or until open-for.
+     */
+    @Test
+    void aRacePlayerWhoseConnectionWentSilentIsGoneAndResigned() throws Exception {
+        String there = Tokens.player("there-" + UUID.randomUUID());
+        String silent = Tokens.player("silent-" + UUID.randomUUID());
+        var match = race(there, silent, "EASY");
+        String id = match.path("id");
+        String silentGame = match.path("games[1].id");
+        String thereGame = match.path("games[0].id");
+        LiveSocket socket = connectAs(id, there); // its client answers every ping
+        socket.next("state");
+        try (java.net.Socket asleep = silentSocket(id, silent)) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> stored(silentGame).status == GameEntity.Status.RESIGNED);
+            assertNotNull(stored(silentGame).leftAt);
+            assertEquals(GameEntity.Status.PLAYING, stored(thereGame).status, "the player answering pings stays");
+        }
+        socket.connection().closeAndAwait();
+    }
+
+    /**
+     * A socket to the match's live endpoint whose client, once upgraded, reads and answers nothing (raw TCP: no
+     * WebSocket client answers pings on its own here).
+     */
+    private java.net.Socket silentSocket(String matchId, String bearer) throws java.io.IOException {
+        RawUpgrade raw = rawUpgrade("/api/matches/" + matchId + "/live", "Authorization: Bearer " + bearer);
+        assertTrue(raw.status().startsWith("HTTP/1.1 101"), raw.status());
+        return raw.socket(); // nothing more is read from it or written to it
+    }
+
+    /** A WebSocket upgrade sent as it is over TCP: the socket, its answer's status line read. */
+    private record RawUpgrade(java.net.Socket socket, String status) {
+
+        /** The next frame's text, its headers passed over (a short unmasked frame, as servers send). */
+        String frame() throws java.io.IOException {
+            java.io.DataInputStream in = new java.io.DataInputStream(socket.getInputStream());
+            while (in.readUnsignedByte() != '\n' || in.readUnsignedByte() != '\r' || in.readUnsignedByte() != '\n') {
+                // the rest of the answer's headers, up to the blank line
+            }
+            in.readUnsignedByte(); // FIN and opcode
+            int length = in.readUnsignedByte() & 0x7f;
+            if (length == 126) {
+                length = in.readUnsignedShort();
+            }
+            byte[] text = new byte[length];
+            in.readFully(text);
+            return new String(text, StandardCharsets.UTF_8);
+        }
+    }
+
+    private RawUpgrade rawUpgrade(String pathAndQuery, String header) throws java.io.IOException {
+        java.net.Socket raw = new java.net.Socket(base.getHost(), base.getPort());
+        raw.setSoTimeout(10_000);
+        String key = java.util.Base64.getEncoder().encodeToString(UUID.randomUUID().toString().substring(0, 16)
+                .getBytes(StandardCharsets.US_ASCII));
+        raw.getOutputStream().write(("GET " + pathAndQuery + " HTTP/1.1\r\nHost: " + base.getHost() + ":"
+                + base.getPort() + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: " + key
+                + "\r\nSec-WebSocket-Version: 13\r\n" + (header == null ? "" : header + "\r\n") + "\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        raw.getOutputStream().flush();
+        StringBuilder status = new StringBuilder();
+        for (int b = raw.getInputStream().read(); b != '\n' && b >= 0; b = raw.getInputStream().read()) {
+            status.append((char) b);
+        }
+        return new RawUpgrade(raw, status.toString().strip());
+    }
+
+    /**
+     * A game token in the address that is not URL-encoded is a 400 (the HTTP server's, or an error frame): never an
+     * exception out of the socket's opening, which closed it with 1011 and no frame.
+     */
+    @Test
+    void aGameTokenInTheAddressThatIsNotUrlEncodedIsRefusedWith400() throws Exception {
+        String id = guestMatch().get("id");
+        for (String query : List.of("gameToken=%zz", "gameToken=%4", "a&".repeat(1100) + "gameToken=%zz")) {
+            RawUpgrade raw = rawUpgrade("/api/matches/" + id + "/live?" + query, null);
+            try (java.net.Socket socket = raw.socket()) {
+                if (raw.status().startsWith("HTTP/1.1 400")) {
+                    continue; // refused by the HTTP server before the socket
+                }
+                assertTrue(raw.status().startsWith("HTTP/1.1 101"), query + ": " + raw.status());
+                JsonNode error = new com.fasterxml.jackson.databind.ObjectMapper().readTree(raw.frame());
+                assertEquals("error", error.path("type").asText(), error.toString());
+                assertEquals(400, error.path("status").asInt(), error.toString());
+            }
+        }
     }
 
     /**

@@ -137,6 +137,16 @@ public final class GameConfig {
         Duration sendTimeout();
 
         /**
+         * How long a socket may go without a frame or a pong from its client before it is taken for gone: it no
+         * longer keeps its race player there ({@code RaceHeartbeat}) and is closed. The server pings every socket
+         * ({@code quarkus.websockets-next.server.auto-ping-interval}, 10 s; a browser answers on its own), so an open
+         * page is never silent; a phone asleep or a dropped network leaves the connection open on this side, with
+         * nothing coming from it, until the kernel gives up (about a quarter of an hour). At least twice the ping.
+         */
+        @WithDefault("30s")
+        Duration silentAfter();
+
+        /**
          * Frames a socket may have refused one after the other for coming too fast before it is closed (1008): its
          * client ignores the 429 error frames. Each refusal costs the replica a little, and a frame that arrives
          * while the one before is handled waits in memory.

@@ -55,6 +55,9 @@ final class LiveSockets {
      */
     private static final Map<UUID, Set<WebSocketConnection>> BY_MATCH = new ConcurrentHashMap<>();
 
+    /** When each seated connection last sent something (a frame, a pong), {@link System#nanoTime}. */
+    private static final Map<String, Long> HEARD = new ConcurrentHashMap<>();
+
     private static final String TWO_PLAYERS = "TWO_PLAYERS";
 
     private LiveSockets() {
@@ -145,12 +148,32 @@ final class LiveSockets {
             sockets.add(real);
             return sockets;
         });
+        HEARD.put(real.id(), System.nanoTime());
         SEATS.put(real.id(), seat);
+    }
+
+    /** The connection's client sent something: a frame, or a pong to the server's ping. */
+    static void heard(String connectionId) {
+        HEARD.computeIfPresent(connectionId, (id, then) -> System.nanoTime());
+    }
+
+    /** Whether the connection's client sent nothing for longer than {@code silentAfter}. */
+    private static boolean silent(String connectionId, long now, long silentAfterNanos) {
+        Long then = HEARD.get(connectionId);
+        return then != null && now - then > silentAfterNanos;
+    }
+
+    /** The seated connections whose client sent nothing, not even a pong, for longer than {@code silentAfterNanos}. */
+    static List<WebSocketConnection> silent(long silentAfterNanos) {
+        long now = System.nanoTime();
+        return BY_MATCH.values().stream().flatMap(Set::stream).filter(c -> silent(c.id(), now, silentAfterNanos))
+                .toList();
     }
 
     /** The connection's seat, removed once with its place among its match's sockets; null when it had none. */
     static Seat unseat(String connectionId) {
         Seat seat = SEATS.remove(connectionId);
+        HEARD.remove(connectionId);
         if (seat != null) {
             BY_MATCH.computeIfPresent(seat.matchId(), (m, open) -> {
                 open.removeIf(c -> c.id().equals(connectionId));
@@ -175,9 +198,14 @@ final class LiveSockets {
         return WATCHED.containsKey(matchId);
     }
 
-    /** The race games whose player has a socket open on this replica, for {@link RaceHeartbeat}. */
-    static Set<UUID> raceGamesWithSockets() {
-        return SEATS.values().stream().filter(s -> "ONLINE_RACE".equals(s.mode())).map(Seat::gameId)
+    /**
+     * The race games whose player has a socket open on this replica that sent something within
+     * {@code silentAfterNanos}, for {@link RaceHeartbeat}: an open socket whose client has gone silent keeps no one.
+     */
+    static Set<UUID> raceGamesWithSockets(long silentAfterNanos) {
+        long now = System.nanoTime();
+        return SEATS.entrySet().stream().filter(e -> "ONLINE_RACE".equals(e.getValue().mode()))
+                .filter(e -> !silent(e.getKey(), now, silentAfterNanos)).map(e -> e.getValue().gameId())
                 .collect(Collectors.toSet());
     }
 }

@@ -27,10 +27,12 @@ import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnOpen;
+import io.quarkus.websockets.next.OnPongMessage;
 import io.quarkus.websockets.next.OnTextMessage;
 import io.quarkus.websockets.next.OpenConnections;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
+import io.vertx.core.buffer.Buffer;
 
 /**
  * One socket per player and match: {@code /api/matches/{id}/live}. A logged-in player sends their bearer token with
@@ -73,7 +75,12 @@ public class MatchSocket {
         } catch (IllegalArgumentException e) {
             return refuse(404, "There is no match '" + connection.pathParam("id") + "': match ids are UUIDs.");
         }
-        Requester requester = requester();
+        Requester requester;
+        try {
+            requester = requester();
+        } catch (IllegalArgumentException e) { // a query parameter that is not URL-encoded (?gameToken=%zz)
+            return refuse(400, "Malformed address: " + e.getMessage() + ".");
+        }
         // counted before the database is read, so that sockets over the cap cost it nothing
         Owner owner = Owner.of(matchId, requester);
         String client = SocketClients.of(connection);
@@ -128,6 +135,7 @@ public class MatchSocket {
         if (connection.isClosed() || frames.closing(connection.id())) {
             return; // frames read before its close: nothing more is answered
         }
+        LiveSockets.heard(connection.id());
         String answer = answer(text);
         if (answer != null) {
             frames.send(connection, answer);
@@ -194,6 +202,12 @@ public class MatchSocket {
         return new ServerFrame.Error(500, "An unexpected error occurred.");
     }
 
+    /** The client's answer to the server's ping: it is still there ({@code bloc.live.silent-after}). */
+    @OnPongMessage
+    public void pong(Buffer data) {
+        LiveSockets.heard(connection.id());
+    }
+
     @OnClose
     public void close() {
         // the seat is removed once, so its socket is counted off once, whichever of open and close gets here first
@@ -229,7 +243,11 @@ public class MatchSocket {
         for (String pair : query.split("&")) {
             int eq = pair.indexOf('=');
             if (eq > 0 && pair.substring(0, eq).equals(name)) {
-                return URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+                try {
+                    return URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("the query parameter '" + name + "' is not URL-encoded", e);
+                }
             }
         }
         return null;

@@ -13,10 +13,13 @@ import com.bloceclat.game.config.GameConfig;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.websockets.next.WebSocketConnection;
 
 /**
- * Every {@code bloc.race.heartbeat} (the Quarkus scheduler), marks in one UPDATE the race games whose player has a match socket open on
- * this replica as seen now, so that {@code RaceReaper} (on any replica) knows they are there.
+ * Every {@code bloc.race.heartbeat} (the Quarkus scheduler), marks in one UPDATE the race games whose player has a match
+ * socket open on this replica as seen now, so that {@code RaceReaper} (on any replica) knows they are there; a socket
+ * whose client sent nothing, not even a pong to the server's pings, for {@code bloc.live.silent-after} keeps no one,
+ * and is closed (any mode).
  */
 @ApplicationScoped
 public class RaceHeartbeat {
@@ -26,6 +29,9 @@ public class RaceHeartbeat {
     @Inject
     GameConfig.Race config;
 
+    @Inject
+    GameConfig.Live live;
+
     /** The scheduler's identity of the beat. */
     public static final String JOB = "race-heartbeat";
 
@@ -34,8 +40,13 @@ public class RaceHeartbeat {
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     public void beat() {
+        long silentAfter = live.silentAfter().toNanos();
+        for (WebSocketConnection gone : LiveSockets.silent(silentAfter)) {
+            LOG.infof("Socket %s closed: nothing from its client for over %s", gone.id(), live.silentAfter());
+            gone.close().subscribe().with(done -> { }, failure -> { }); // its @OnClose unseats it
+        }
         try {
-            Set<UUID> here = LiveSockets.raceGamesWithSockets();
+            Set<UUID> here = LiveSockets.raceGamesWithSockets(silentAfter);
             if (!here.isEmpty()) {
                 QuarkusTransaction.requiringNew().call(() -> GameEntity.seen(here));
             }

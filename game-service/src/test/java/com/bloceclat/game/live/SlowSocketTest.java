@@ -194,6 +194,11 @@ class SlowSocketTest {
             }
 
             @Override
+            public Duration silentAfter() {
+                return Duration.ofSeconds(30);
+            }
+
+            @Override
             public int refusedBeforeClose() {
                 return 50;
             }
