@@ -529,12 +529,16 @@ class ReplicasIT {
         var malformed = stack.failToStart(Map.of("BLOC_SIGNING_PRIVATE_KEY", "bm90IGEga2V5"));
         var noSecret = stack.failToStart(Map.of(), "BLOC_DAILY_SECRET");
         var shortSecret = stack.failToStart(Map.of("BLOC_DAILY_SECRET", "guessable"));
+        // read at start-up too, not at the first hint or AI turn (before, such a replica started and was ready)
+        var badDiscovery = stack.failToStart(Map.of("SOLVER_DISCOVERY", "dnss"));
         assertTrue(missing.join().contains("bloc.signing.private-key"), missing.join());
         assertTrue(malformed.join().contains("BLOC_SIGNING_PRIVATE_KEY): not a base64 PKCS#8 Ed25519 private key"),
                 malformed.join());
         assertTrue(noSecret.join().contains("bloc.daily.secret"), noSecret.join());
         assertTrue(shortSecret.join().contains(
                 "bloc.daily.secret (BLOC_DAILY_SECRET) must be at least 16 characters"), shortSecret.join());
+        assertTrue(badDiscovery.join().contains("bloc.solver.discovery is static or dns, got 'dnss'"),
+                badDiscovery.join());
     }
 
     /** A JDK WebSocket client collecting frames. */

@@ -19,6 +19,7 @@ import com.bloceclat.engine.solver.SolveRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
+import io.quarkus.runtime.Startup;
 import io.smallrye.faulttolerance.api.BeforeRetry;
 import io.vertx.core.VertxException;
 
@@ -31,6 +32,7 @@ import io.vertx.core.VertxException;
  * A search is a pure function of its request, so a retry never does anything twice.
  */
 @ApplicationScoped
+@Startup // made at start-up, not at the first hint or AI turn: a solver address that cannot be read stops the start
 public class SolverClient {
 
     @Inject

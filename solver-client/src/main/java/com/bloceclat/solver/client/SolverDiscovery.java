@@ -41,8 +41,14 @@ public record SolverDiscovery(Kind kind, List<URI> urls) {
     }
 
     static SolverDiscovery of(String kind, List<String> urls) {
-        return new SolverDiscovery(Kind.valueOf(kind.trim().toUpperCase(Locale.ROOT)),
-                urls.stream().map(String::trim).filter(u -> !u.isEmpty()).map(URI::create).toList());
+        Kind k;
+        try {
+            k = Kind.valueOf(kind.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bloc.solver.discovery is static or dns, got '" + kind + "'", e);
+        }
+        return new SolverDiscovery(k, urls.stream().map(String::trim).filter(u -> !u.isEmpty()).map(URI::create)
+                .toList());
     }
 
     /** What Stork reads: {@code host:port,host:port} for the static list. */
