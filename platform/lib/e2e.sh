@@ -39,6 +39,8 @@ cmd_e2e() {
     # ./bloc down leaves its stack running, and ./bloc test has just built new jars beside it).
     local name stale=()
     for name in "${SERVICES[@]}"; do
+      # only a service that runs (a stopped one is started from the new jar by cmd_up below)
+      component_pid "$name" >/dev/null 2>&1 || continue
       [[ "$(service_jar "$name")" -nt "$(pid_file "$name")" ]] && stale+=("$name")
     done
     ((${#stale[@]} == 0)) \

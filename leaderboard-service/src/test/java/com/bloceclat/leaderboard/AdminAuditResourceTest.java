@@ -197,7 +197,7 @@ class AdminAuditResourceTest {
         String path = AUDITS + "/" + game.gameId();
 
         // blank, and blank but for Unicode spaces (an em space and a no-break space), which @NotBlank lets through
-        for (String blank : List.of("  ", "\\u2003", "\\u00a0\\u2003")) {
+        for (String blank : List.of("  ", "\\u2003", "\\u00a0\\u2003", "\\u200b", "\\ufeff\\u2060")) {
             admin().contentType(ContentType.JSON).body("{\"reason\":\"" + blank + "\"}").when().post(path + "/strike")
                     .then().statusCode(400).contentType("application/problem+json")
                     .body("detail", containsString("reason"));
@@ -208,6 +208,9 @@ class AdminAuditResourceTest {
                     .then().statusCode(400).contentType("application/problem+json")
                     .body("detail", containsString("control character"));
         }
+        // the mark of a re-validation's strike, which a later re-validation lifts: not an admin's to write
+        admin().contentType(ContentType.JSON).body("{\"reason\":\"re-validation: by hand\"}").when()
+                .post(path + "/strike").then().statusCode(400).body("detail", containsString("re-validation:"));
         admin().contentType(ContentType.JSON).body("{\"reason\":\"shared account, confirmed by the player\"}")
                 .when().post(path + "/strike").then()
                 .statusCode(200)

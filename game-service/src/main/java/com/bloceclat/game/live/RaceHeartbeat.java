@@ -13,6 +13,7 @@ import com.bloceclat.game.config.GameConfig;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 
 /**
@@ -32,6 +33,9 @@ public class RaceHeartbeat {
     @Inject
     GameConfig.Live live;
 
+    @Inject
+    Frames frames;
+
     /** The scheduler's identity of the beat. */
     public static final String JOB = "race-heartbeat";
 
@@ -42,8 +46,10 @@ public class RaceHeartbeat {
     public void beat() {
         long silentAfter = live.silentAfter().toNanos();
         for (WebSocketConnection gone : LiveSockets.silent(silentAfter)) {
-            LOG.infof("Socket %s closed: nothing from its client for over %s", gone.id(), live.silentAfter());
-            gone.close().subscribe().with(done -> { }, failure -> { }); // its @OnClose unseats it
+            if (!frames.closing(gone.id())) {
+                LOG.infof("Socket %s closed: nothing from its client for over %s", gone.id(), live.silentAfter());
+                frames.close(gone, "silent", CloseReason.NORMAL); // once; its @OnClose unseats it
+            }
         }
         try {
             Set<UUID> here = LiveSockets.raceGamesWithSockets(silentAfter);

@@ -41,11 +41,22 @@ class GameViews {
     }
 
     /**
+     * What a held-back view shows of a game at the end of a round: its board, score, streak and miss. Not the engine's
+     * game, which holds every event it was built from (an entry per round of a long race would hold them all again).
+     */
+    record Grid(long board, int score, int streak, int miss) {
+
+        static Grid of(Game g) {
+            return new Grid(g.board(), g.score(), g.streak(), g.miss());
+        }
+    }
+
+    /**
      * Grids of games at the end of a round they have left, by game and round: those never change (no undo crosses a
      * deal), and a race's live updates ask for the same one for every socket of the seat behind at every change of
-     * the seat ahead, each of which read the game's events whole before. A few hundred bytes each.
+     * the seat ahead, each of which read the game's events whole before. About a hundred bytes each.
      */
-    private final Cache<GridKey, Game> grids = Caffeine.newBuilder().maximumSize(10_000)
+    private final Cache<GridKey, Grid> grids = Caffeine.newBuilder().maximumSize(10_000)
             .expireAfterAccess(Duration.ofMinutes(10)).build();
 
     private record GridKey(java.util.UUID gameId, int round) {
@@ -53,17 +64,17 @@ class GameViews {
 
     /**
      * A game's grid as it was at the end of round {@code upTo}: after its events of rounds up to that one. Read from
-     * its events once per game and round once the game is past that round. The caller only reads it.
+     * its events once per game and round once the game is past that round.
      */
-    Game gridUpTo(GameEntity g, int upTo) {
+    Grid gridUpTo(GameEntity g, int upTo) {
         if (log.current(g).game.round() <= upTo) {
             return replayedUpTo(g, upTo); // the round is still being played: not final, not kept
         }
         return grids.get(new GridKey(g.id, upTo), k -> replayedUpTo(g, upTo));
     }
 
-    private Game replayedUpTo(GameEntity g, int upTo) {
-        return GameLog.replayed(g, store.events(g).stream().filter(e -> e.round <= upTo).toList()).game;
+    private Grid replayedUpTo(GameEntity g, int upTo) {
+        return Grid.of(GameLog.replayed(g, store.events(g).stream().filter(e -> e.round <= upTo).toList()).game);
     }
 
     /** A match's game as shown to the other seat while that seat is behind it, at the end of round {@code upTo}. */

@@ -14,7 +14,6 @@ import jakarta.ws.rs.NotFoundException;
 
 import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.Board;
-import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.MatchEntity;
@@ -178,7 +177,7 @@ public class MatchService {
         if (upTo.isEmpty()) {
             return Optional.of(event);
         }
-        Game held = games.gridUpTo(other, upTo.getAsInt());
+        GameViews.Grid held = games.gridUpTo(other, upTo.getAsInt());
         ObjectNode shown = ((ObjectNode) event).deepCopy();
         shown.remove(List.of("piece", "slot", "row", "col"));
         ArrayNode board = shown.putArray("board");

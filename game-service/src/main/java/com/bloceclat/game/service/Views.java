@@ -46,7 +46,7 @@ public final class Views {
      * board, streak, miss and score of {@code held} (the game at the end of round {@code upTo}; a placement's points
      * would tell its piece's size), no pieces; round, status and version of {@code live}.
      */
-    static GameView heldBack(GameEntity g, Rebuilt live, Game held, int upTo) {
+    static GameView heldBack(GameEntity g, Rebuilt live, GameViews.Grid held, int upTo) {
         Game now = live.game;
         return new GameView(g.id, g.mode.name(), g.level.name(), null, g.seedSource.name(), g.dailyDay, null,
                 g.status.name(),

@@ -238,9 +238,14 @@ public class AdminAuditResource {
     @APIResponse(responseCode = "409", description = "The game is not a record, or its record is already struck")
     public Detail strike(@PathParam("gameId") String gameId, @Valid @NotNull StrikeRequest request) {
         String reason = request.reason().strip();
-        // @NotBlank trims only up to U+0020, and strip() keeps no-break spaces: a reason of spaces says nothing
-        if (reason.codePoints().allMatch(c -> Character.isWhitespace(c) || Character.isSpaceChar(c))) {
-            throw new BadRequestException("'reason' must say why the record is struck: it has no visible character");
+        // @NotBlank trims only up to U+0020: a reason of Unicode spaces or invisible characters (U+200B) says nothing
+        if (reason.codePoints().noneMatch(Character::isLetterOrDigit)) {
+            throw new BadRequestException("'reason' must say why the record is struck: it has no letter or digit");
+        }
+        if (reason.startsWith(AuditService.REVALIDATION_STRIKE)) {
+            // it marks the strikes a re-validation makes, which a later one lifts when the record holds again
+            throw new BadRequestException("'reason' may not start with '" + AuditService.REVALIDATION_STRIKE
+                    + "': it marks the strikes re-validations make");
         }
         return detail(audits.strike(Params.gameId(gameId), Caller.of(identity).name(), reason));
     }

@@ -5,7 +5,8 @@ import java.net.UnknownHostException;
 import java.util.regex.Pattern;
 
 /**
- * An IP address literal read into its bytes, never looked up in the DNS: the one parser behind {@link ClientKey}
+ * An IP address literal read into its bytes, never looked up in the DNS (an IPv6 text that is no address is refused
+ * by {@link InetAddress} without a lookup; IPv4 is read here): the one parser behind {@link ClientKey}
  * and {@link ForwardedFor}. An IPv6 zone ({@code %eth0}) is dropped, so that it cannot make one address many; an
  * IPv4 address mapped into IPv6 reads as the IPv4 address (four bytes).
  */
@@ -29,7 +30,17 @@ final class AddressLiteral {
         }
         String address;
         if (IPV4.matcher(text).matches()) {
-            address = text;
+            // read here: InetAddress looks a dotted text that is no address (256.1.1.1) up in the DNS
+            String[] parts = text.split("\\.");
+            byte[] bytes = new byte[4];
+            for (int i = 0; i < 4; i++) {
+                int octet = Integer.parseInt(parts[i]);
+                if (octet > 255) {
+                    return null;
+                }
+                bytes[i] = (byte) octet;
+            }
+            return bytes;
         } else if (ipv6Syntax(text)) {
             int zone = text.indexOf('%');
             address = zone < 0 ? text : text.substring(0, zone);

@@ -1,5 +1,6 @@
 package com.bloceclat.common.security;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -74,5 +75,9 @@ class ForwardedForTest {
         assertTrue(ranges.get(2).contains(AddressLiteral.parse("2001:db8:ffff::1")));
         assertFalse(ranges.get(2).contains(AddressLiteral.parse("10.255.1.2")));
         assertNull(AddressLiteral.parse("proxy.example"));
+        // dotted but no address: refused as it is (InetAddress would look it up in the DNS)
+        assertNull(AddressLiteral.parse("256.1.1.1"));
+        assertNull(AddressLiteral.parse("999.0.0.1"));
+        assertArrayEquals(new byte[] {(byte) 203, 0, 113, 9}, AddressLiteral.parse("203.0.113.9"));
     }
 }
