@@ -63,7 +63,7 @@ public class PublicShedding {
         String retryAfter = Long.toString(Math.max(1, config.retryAfter().toSeconds()));
         filters.register(rc -> {
             HttpServerRequest request = rc.request();
-            if (request.method() == HttpMethod.POST && SHED.contains(request.path())
+            if (request.method() == HttpMethod.POST && SHED.contains(routed(rc.normalizedPath()))
                     && !bearer(request.getHeader(HttpHeaders.AUTHORIZATION))
                     && pool.admitted(CallerKind.PUBLIC) >= pool.capacity(CallerKind.PUBLIC)) {
                 solver.count(UNREAD, SolverService.SATURATED, CallerKind.PUBLIC);
@@ -75,6 +75,18 @@ public class PublicShedding {
             }
             rc.next();
         }, PRIORITY);
+    }
+
+    /**
+     * The path as the resource is matched against it: normalized (dot segments, escaped letters) and without a
+     * trailing slash, which RESTEasy passes over. The raw path let {@code /api/solver/solve/} past this filter.
+     */
+    static String routed(String normalized) {
+        String p = normalized;
+        while (p.length() > 1 && p.endsWith("/")) {
+            p = p.substring(0, p.length() - 1);
+        }
+        return p;
     }
 
     /**
