@@ -194,6 +194,15 @@ public final class GameConfig {
         @WithDefault("1000")
         int hintsPerGame();
 
+        /**
+         * Hints one client ({@code ClientKey}) may have being worked out at once on one replica; past it a hint is
+         * refused (429, Retry-After) before the solver is asked. Hints run in the services' share of solver-service,
+         * and asks at once on one game each ran a search though only one could be recorded, so without this a guest
+         * could fill that share. Per replica.
+         */
+        @WithDefault("2")
+        int hintsInFlightPerClient();
+
         /** Versus-AI matches one client (a guest's address, a player's subject) may have open at once. */
         @WithDefault("3")
         int aiMatchesPerClient();

@@ -181,13 +181,17 @@ public class GameResource {
             @APIResponse(responseCode = "200", description = "The suggested placements, by slot"),
             @APIResponse(responseCode = "409", description = "A finished game, or a game at its cap of hints or "
                     + "events (bloc.limits.hints-per-game, events-per-game)"),
+            @APIResponse(responseCode = "429", description = "The client has as many hints being worked out as it "
+                    + "may (bloc.limits.hints-in-flight-per-client); Retry-After",
+                    headers = @Header(name = "Retry-After", description = "seconds")),
             @APIResponse(responseCode = "502", description = "solver-service answered with an error, or with an "
                     + "answer that does not fit; the game is unchanged"),
             @APIResponse(responseCode = "503", description = "No solver replica could take it (busy, unreachable) "
                     + "or the database is unavailable; Retry-After; the game is unchanged",
                     headers = @Header(name = "Retry-After", description = "seconds")) })
-    public HintView hint(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token) {
-        return games.hint(gameId(id), requester(token));
+    public HintView hint(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token,
+            @Context HttpServerRequest http) {
+        return games.hint(gameId(id), requester(token), ClientKey.of(identity, http));
     }
 
     @POST

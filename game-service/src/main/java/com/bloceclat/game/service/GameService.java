@@ -7,16 +7,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
 
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.solver.SolveRequest;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEntity.SeedSource;
+import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.service.Views.DailyLevel;
 import com.bloceclat.game.service.Views.DailyView;
 import com.bloceclat.game.service.Views.GameView;
@@ -53,6 +57,9 @@ public class GameService {
 
     @Inject
     Hints hints;
+
+    @Inject
+    GameConfig.Limits limits;
 
     @Inject
     Resignations resignations;
@@ -100,11 +107,25 @@ public class GameService {
      * Asks solver-service for the best way to play the rest of the round; marks the game assisted. No transaction is
      * open while the solver works ({@link Hints}).
      */
-    public HintView hint(UUID id, Requester requester) {
+    public HintView hint(UUID id, Requester requester, String client) {
         Hints.Asked asked = QuarkusTransaction.requiringNew().call(() -> hints.ask(id, requester));
-        List<Suggestion> suggestions = SolverQuestions.askHint(solver, asked.question());
+        int cap = limits.hintsInFlightPerClient();
+        if (hintsInFlight.merge(client, 1, Integer::sum) > cap) {
+            hintsInFlight.computeIfPresent(client, (k, n) -> n == 1 ? null : n - 1);
+            throw new WebApplicationException("Too many hints at once: at most " + cap + " being worked out for one "
+                    + "client; ask again once one is given.", Response.status(429).header("Retry-After", 1).build());
+        }
+        List<Suggestion> suggestions;
+        try {
+            suggestions = SolverQuestions.askHint(solver, asked.question());
+        } finally {
+            hintsInFlight.computeIfPresent(client, (k, n) -> n == 1 ? null : n - 1);
+        }
         return QuarkusTransaction.requiringNew().call(() -> hints.record(id, requester, asked, suggestions));
     }
+
+    /** Hints being worked out on this replica, per client ({@code bloc.limits.hints-in-flight-per-client}). */
+    private final ConcurrentHashMap<String, Integer> hintsInFlight = new ConcurrentHashMap<>();
 
     @Transactional
     public GameView resign(UUID id, Requester requester) {
