@@ -163,12 +163,17 @@ public class SolverResource {
     @APIResponse(responseCode = "413", description = "The body is larger than quarkus.http.limits.max-body-size")
     @APIResponse(responseCode = "415", description = "The body is not application/json",
             content = @Content(mediaType = Problem.MEDIA_TYPE))
-    @APIResponse(responseCode = "429", description = "The client went past its rate, or the share of the pool of "
-            + "its kind of caller (service or public) is full; answered at once",
+    @APIResponse(responseCode = "429", description = "A public caller went past its rate, or the public share of "
+            + "the pool is full; answered at once",
             headers = @Header(name = "Retry-After", description = "Seconds to wait",
                     schema = @Schema(type = SchemaType.INTEGER)),
             content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "saturated",
                     value = EXAMPLE_BUSY)))
+    @APIResponse(responseCode = "503", description = "A service caller, and the services' share of the pool is full; "
+            + "answered at once (a 5xx, so that the caller's load balancer tries another replica)",
+            headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                    schema = @Schema(type = SchemaType.INTEGER)),
+            content = @Content(mediaType = Problem.MEDIA_TYPE))
     public Uni<Response> solve(String body, @Context HttpServerRequest http) {
         if (body != null && body.length() > SolverProtocol.MAX_REQUEST_CHARS) {
             // The HTTP limit is the analyses' (a replay is larger); a protocol request stays under this one.
@@ -318,9 +323,19 @@ public class SolverResource {
         throw new IllegalArgumentException(name + " must be a whole number from " + min + " to " + max);
     }
 
+    /**
+     * A full share: 429 to a public caller; 503 to a service caller, whose client picks replicas with Stork's least
+     * response time, which scores a 5xx as the replica's failure but any other answer as a reply, a 429 as a quick one:
+     * its retries went back to the saturated replica, the fastest to answer, while another stood idle.
+     */
     @ServerExceptionMapper
     public Response saturated(SaturatedException e) {
-        return tooMany(e.getMessage(), Math.max(1, config.retryAfter().toSeconds()));
+        long retryAfter = Math.max(1, config.retryAfter().toSeconds());
+        if (!identity.isAnonymous() && identity.hasRole(config.serviceRole())) {
+            return Problem.of(Response.Status.SERVICE_UNAVAILABLE, e.getMessage()).toResponse()
+                    .header("Retry-After", retryAfter).build();
+        }
+        return tooMany(e.getMessage(), retryAfter);
     }
 
     @ServerExceptionMapper
