@@ -42,6 +42,12 @@ public final class GameRows {
                 matchId, seat);
     }
 
+    /** The game of {@code seat} in a match, locked for this transaction; null if none or another holds its lock. */
+    public static GameEntity seatIfFree(UUID matchId, int seat) {
+        return one("SELECT " + COLUMNS + " FROM game WHERE match_id = ? AND seat = ? FOR UPDATE SKIP LOCKED",
+                matchId, seat);
+    }
+
     /** A match's games, by seat. */
     public static List<GameEntity> ofMatch(UUID matchId) {
         return work(c -> {

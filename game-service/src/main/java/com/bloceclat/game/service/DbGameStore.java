@@ -90,6 +90,11 @@ class DbGameStore implements GameStore {
     }
 
     @Override
+    public GameEntity lockedSeatIfFree(UUID matchId, int seat) {
+        return GameRows.seatIfFree(matchId, seat);
+    }
+
+    @Override
     public GameEntity seat(UUID matchId, int seat) {
         return GameRows.seat(matchId, seat, false);
     }

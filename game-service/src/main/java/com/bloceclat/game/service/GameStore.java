@@ -66,6 +66,11 @@ interface GameStore {
     /** The game of {@code seat} in a match, its row locked for this transaction and read under the lock, or null. */
     GameEntity lockedSeat(UUID matchId, int seat);
 
+    /**
+     * {@link #lockedSeat}, but never waiting: null when another transaction holds the row's lock (or there is none).
+     */
+    GameEntity lockedSeatIfFree(UUID matchId, int seat);
+
     /** Marks an online race's player of this game as there now ({@link GameEntity#seen}). */
     void seen(UUID gameId);
 }

@@ -102,6 +102,14 @@ class MatchJudge {
             // the other seat's row is locked before this match's: by the reaper (RaceReaper) when the changed
             // game's player left the race, by judge() when the AI's game ended behind its person
             log.finish(other, GameEntity.Status.WON, log.current(other).game, m.finishedAt);
+        } else if (v.atOnce() && m.mode == GameEntity.Mode.VERSUS_AI) {
+            // the person's game ended behind the AI's score: the AI's game has won, and ends now if its row is free,
+            // never waiting for it (an AI move holding it may wait for the person's row, which this holds); else the
+            // AI driver ends it on its next tick (endDecidedAiGame). Ended now, the match's last state frame shows it.
+            GameEntity ai = store.lockedSeatIfFree(m.id, other.seat);
+            if (ai != null) {
+                log.finish(ai, GameEntity.Status.WON, log.current(ai).game, m.finishedAt);
+            }
         }
     }
 

@@ -179,6 +179,11 @@ class GameCommandsTest {
         }
 
         @Override
+        public GameEntity lockedSeatIfFree(UUID matchId, int seat) {
+            return seat(matchId, seat);
+        }
+
+        @Override
         public GameEntity seat(UUID matchId, int seat) {
             return games.values().stream().filter(g -> matchId.equals(g.matchId) && g.seat == seat).findFirst()
                     .map(MemoryStore::copy).orElse(null);
@@ -919,5 +924,33 @@ class GameCommandsTest {
         views.gridUpTo(row, now);
         views.gridUpTo(row, now);
         assertEquals(before + 3, store.eventReads, "the round in progress is not final: not kept");
+    }
+
+    /**
+     * The person resigns behind the AI's score: the AI has won, and its game ends WON in the same change when its row
+     * is free. Before, it stayed PLAYING until the AI driver's next tick, and the match's last state frame, sent on
+     * the person's change, showed the AI still playing.
+     */
+    @Test
+    void aPersonEndingBehindTheAiEndsTheAisGameAsWonAtOnce() {
+        MatchEntity m = new MatchEntity();
+        UUID[] seats = aiMatch(m);
+        UUID person = seats[0];
+        UUID ai = seats[1];
+        while (store.games.get(ai).score == 0) {
+            GameEntity g = store.locked(ai);
+            Rebuilt r = log.current(g);
+            int[] p = firstLegal(r.game);
+            moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+        }
+        resignations.resign(person, ANN);
+        MatchEntity decided = store.matches.get(m.id);
+        assertEquals(MatchEntity.Status.FINISHED, decided.status);
+        assertEquals(1, decided.winnerSeat);
+        assertEquals(GameEntity.Status.WON, store.games.get(ai).status, "ended with the person's change");
+        assertEquals(decided.finishedAt, store.games.get(ai).finishedAt);
+        assertEquals(1, messages.written.stream().filter("FINISHED WON"::equals).count(), messages.written.toString());
+        judge.endDecidedAiGame(ai); // the driver's tick finds it ended: nothing more
+        assertEquals(1, messages.written.stream().filter("FINISHED WON"::equals).count(), messages.written.toString());
     }
 }
