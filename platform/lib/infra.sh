@@ -77,7 +77,8 @@ postgres_prepare() {
     unzip -p "$PG_ARTIFACT" postgres-linux-x86_64.txz | tar -xJ -C "$home/$PG_VERSION"
   fi
   [[ $EUID -eq 0 ]] && chown "$PG_USER" "$home"
-  if [[ ! -f "$home/data/PG_VERSION" ]]; then
+  if ! postgres_set_up "$home/data"; then
+    [[ -e "$home/data" ]] && warn "the database cluster's first set-up did not finish (interrupted, or a full disk): made again"
     info "initialising a new database cluster (role bloc, databases bloc_game and bloc_leaderboard)"
     rm -rf "$home/data"
     as_pg "$home/$PG_VERSION/bin/initdb" -D "$home/data" -U postgres -E UTF8 --locale=C \
@@ -100,7 +101,23 @@ CREATE ROLE bloc LOGIN PASSWORD 'bloc';
 CREATE DATABASE bloc_game OWNER bloc;
 CREATE DATABASE bloc_leaderboard OWNER bloc;
 EOF
+    as_pg touch "$home/data/$PG_SET_UP"
   fi
+}
+
+# Written last by the first set-up of the cluster (initdb, its configuration, the role and both databases).
+PG_SET_UP=bloc-set-up
+
+# Whether the cluster's first set-up finished. initdb's PG_VERSION alone was taken for it, so a set-up cut short
+# after initdb (Ctrl-C, a full disk) was never made again, and the services then failed on a missing role or
+# database. A cluster made before the marker counts as set up when both databases are there (base/ holds
+# template1, template0 and postgres, then bloc_game and bloc_leaderboard); it is marked then.
+postgres_set_up() {
+  local data="$1"
+  [[ -f "$data/$PG_SET_UP" ]] && return 0
+  [[ -f "$data/PG_VERSION" && -d "$data/base" ]] || return 1
+  (( $(find "$data/base" -mindepth 1 -maxdepth 1 -type d | wc -l) >= 5 )) || return 1
+  as_pg touch "$data/$PG_SET_UP"
 }
 
 # setsid needs a program, so the privilege drop is spelled out here (setpriv execs, keeping the PID).

@@ -1,0 +1,103 @@
+package com.bloceclat.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The local stack's first set-up of its PostgreSQL cluster ({@code postgres_prepare} in platform/lib/infra.sh), with
+ * stand-ins for initdb and the single-user server that make the folders a real one would (base/ gets a folder per
+ * database). initdb's PG_VERSION was taken for a finished set-up, so one cut short after initdb (Ctrl-C, a full disk)
+ * was never made again, and the services failed at every later start on a missing role or database.
+ */
+class BlocPostgresTest {
+
+    @TempDir
+    Path state;
+
+    @BeforeEach
+    void standIns() throws IOException {
+        Path bin = Files.createDirectories(state.resolve("postgres/test/bin"));
+        executable(bin.resolve("initdb"), """
+                #!/bin/bash
+                while [[ $# -gt 0 ]]; do [[ "$1" == -D ]] && d="$2"; shift; done
+                mkdir -p "$d/base/1" "$d/base/4" "$d/base/5"
+                echo 17 > "$d/PG_VERSION"
+                touch "$d/postgresql.conf"
+                """);
+        // the single-user server: fails once when told to (its statements cut short), else makes the two databases
+        executable(bin.resolve("postgres"), """
+                #!/bin/bash
+                cat > /dev/null
+                echo run >> "$FAKE_STATE/single.log"
+                while [[ $# -gt 0 ]]; do [[ "$1" == -D ]] && d="$2"; shift; done
+                if [[ -f "$FAKE_STATE/fail-once" ]]; then rm "$FAKE_STATE/fail-once"; exit 1; fi
+                mkdir -p "$d/base/16384" "$d/base/16385"
+                """);
+    }
+
+    @Test
+    void aFirstSetUpCutShortAfterInitdbIsMadeAgainByTheNextStart() throws Exception {
+        Files.createFile(state.resolve("fail-once"));
+        assertNotEquals(0, prepare(), "the set-up that failed says so");
+        Path data = state.resolve("postgres/data");
+        assertTrue(Files.isRegularFile(data.resolve("PG_VERSION")), "initdb ran");
+
+        assertEquals(0, prepare());
+        assertEquals(5, databases(data), "both databases made the second time");
+        assertTrue(Files.isRegularFile(data.resolve("bloc-set-up")));
+        assertEquals(2, Files.readAllLines(state.resolve("single.log")).size());
+    }
+
+    @Test
+    void aClusterSetUpBeforeTheMarkerIsKeptAndMarked() throws Exception {
+        Path data = state.resolve("postgres/data");
+        for (String db : List.of("1", "4", "5", "16384", "16385")) {
+            Files.createDirectories(data.resolve("base").resolve(db));
+        }
+        Files.writeString(data.resolve("PG_VERSION"), "17\n");
+        Files.writeString(data.resolve("base/16384/a-table"), "kept");
+
+        assertEquals(0, prepare());
+        assertTrue(Files.isRegularFile(data.resolve("base/16384/a-table")), "nothing made again");
+        assertTrue(Files.isRegularFile(data.resolve("bloc-set-up")));
+        assertTrue(Files.notExists(state.resolve("single.log")), "the databases were not made again");
+    }
+
+    private static long databases(Path data) throws IOException {
+        try (Stream<Path> dirs = Files.list(data.resolve("base"))) {
+            return dirs.filter(Files::isDirectory).count();
+        }
+    }
+
+    private static void executable(Path file, String text) throws IOException {
+        Files.writeString(file, text);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** postgres_prepare with the stand-ins (PG_VERSION "test"), as this user; its exit code. */
+    private int prepare() throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("bash", "-c", "set -euo pipefail; ROOT=\"$PWD\"; source platform/lib/common.sh; "
+                + "STATE=\"$1\"; LOGS=\"$1/logs\"; mkdir -p \"$LOGS\"; source platform/lib/infra.sh; PG_VERSION=test; "
+                + "as_pg() { \"$@\"; }; export FAKE_STATE=\"$1\"; postgres_prepare", "bash", state.toString())
+                .directory(ServiceModule.ROOT.toFile()).redirectErrorStream(true)
+                .redirectOutput(state.resolve("out.log").toFile()).start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("postgres_prepare did not end in 60 s");
+        }
+        return p.exitValue();
+    }
+}
