@@ -11,6 +11,7 @@ import org.jboss.logging.Logger;
 import com.bloceclat.game.config.GameConfig;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.arc.ClientProxy;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.mutiny.TimeoutException;
@@ -22,6 +23,9 @@ import io.smallrye.mutiny.TimeoutException;
  * reading them). Frames to one socket keep their order (one connection's writes are queued in order); a frame its
  * socket has not taken within {@code bloc.live.send-timeout} closes that socket (its page reconnects and gets the state
  * again), so what waits for a stalled client is bounded by that time.
+ * <p>
+ * A socket endpoint's injected connection is a proxy of a session-scoped bean, usable only while that socket's
+ * callback runs; the completions here run later, on other threads, so the connection itself is kept instead.
  */
 @Singleton
 public class Frames {
@@ -43,7 +47,8 @@ public class Frames {
     }
 
     /** Sends the frame unless its socket is being closed; never waits. */
-    public void send(WebSocketConnection c, String frame) {
+    public void send(WebSocketConnection socket, String frame) {
+        WebSocketConnection c = ClientProxy.unwrap(socket);
         if (closing.contains(c.id())) {
             return;
         }
@@ -62,15 +67,17 @@ public class Frames {
      * client has not taken: if it has not gone within the send timeout, the TCP connection is closed under it, so a
      * socket is gone at most twice the send timeout after it was found stalled or flooding.
      */
-    public void close(WebSocketConnection c, String reason, CloseReason why) {
-        if (!c.isClosed() && closing.add(c.id())) {
+    public void close(WebSocketConnection socket, String reason, CloseReason why) {
+        WebSocketConnection c = ClientProxy.unwrap(socket);
+        String id = c.id();
+        if (!c.isClosed() && closing.add(id)) {
             metrics.counter("game.live.closed", "reason", reason).increment();
             c.close(why).ifNoItem().after(config.sendTimeout()).fail().subscribe().with(
-                    closed -> closing.remove(c.id()),
+                    closed -> closing.remove(id),
                     f -> {
-                        LOG.debugf("Socket %s not closed cleanly (%s): its connection dropped", c.id(), f.getMessage());
+                        LOG.debugf("Socket %s not closed cleanly (%s): its connection dropped", id, f.getMessage());
                         SocketClients.drop(c);
-                        closing.remove(c.id());
+                        closing.remove(id);
                     });
         }
     }

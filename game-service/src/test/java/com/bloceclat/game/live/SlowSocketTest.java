@@ -1,9 +1,11 @@
 package com.bloceclat.game.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import jakarta.enterprise.context.ContextNotActiveException;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -32,6 +36,8 @@ import com.bloceclat.game.service.Requester;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.quarkus.arc.ClientProxy;
+import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.mutiny.Uni;
 
@@ -165,6 +171,57 @@ class SlowSocketTest {
         live.onEvents(records(change));
         assertEquals(3, reading.sent().size());
         assertEquals(1.0, live.metrics.counter("game.live.closed", "reason", "stalled").count());
+    }
+
+    /**
+     * As a socket endpoint's injected connection is: a proxy of the session-scoped bean, whose calls reach the
+     * connection only while that socket's callback runs ({@code inCallback}).
+     */
+    private static WebSocketConnection sessionProxy(WebSocketConnection connection, AtomicBoolean inCallback) {
+        return (WebSocketConnection) Proxy.newProxyInstance(SlowSocketTest.class.getClassLoader(),
+                new Class<?>[] {WebSocketConnection.class, ClientProxy.class}, (proxy, method, args) -> {
+                    if (!inCallback.get()) {
+                        throw new ContextNotActiveException("the socket's session is not active");
+                    }
+                    if (method.getName().equals("arc_contextualInstance")) {
+                        return connection;
+                    }
+                    try {
+                        return method.invoke(connection, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    /**
+     * An endpoint hands {@link Frames} its injected connection, a session-scoped proxy: before, the send's timeout
+     * asked that proxy whether it was closed, outside the socket's callback, which threw, so a client that read no
+     * answer was never closed; and a close's completion left the socket counted as closing for good.
+     */
+    @Test
+    void aSocketReachedThroughItsEndpointsSessionProxyIsClosedWhenItStopsReading() throws Exception {
+        LiveUpdates live = newLiveUpdates();
+        Fake stalled = socket("stalled-" + UUID.randomUUID(), true);
+        AtomicBoolean inCallback = new AtomicBoolean(true);
+        live.frames.send(sessionProxy(stalled.connection(), inCallback), "{\"type\":\"pong\"}");
+        inCallback.set(false); // the callback has returned
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!stalled.closed().get() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(stalled.closed().get(), "the socket that took no frame is closed");
+
+        Fake flooding = socket("flooding-" + UUID.randomUUID(), false);
+        inCallback.set(true);
+        live.frames.close(sessionProxy(flooding.connection(), inCallback), "flooding", CloseReason.NORMAL);
+        inCallback.set(false);
+        assertTrue(flooding.closed().get());
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (live.frames.closing(flooding.connection().id()) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertFalse(live.frames.closing(flooding.connection().id()), "its close has ended");
     }
 
     /** A live consumer whose match service shows every seat every change. */
