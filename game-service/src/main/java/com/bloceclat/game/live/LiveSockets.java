@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 
 import jakarta.ws.rs.ForbiddenException;
 
+import com.bloceclat.common.limits.CountsPerKey;
 import com.bloceclat.game.service.Requester;
 
 import io.quarkus.websockets.next.WebSocketConnection;
@@ -33,19 +34,19 @@ final class LiveSockets {
     private static final Map<String, Seat> SEATS = new ConcurrentHashMap<>();
 
     /** The open sockets of this replica per match and caller, at most {@code bloc.live.max-sockets-per-seat}. */
-    private static final Map<Owner, Integer> SOCKETS = new ConcurrentHashMap<>();
+    private static final CountsPerKey<Owner> SOCKETS = new CountsPerKey<>();
 
     /**
      * The open sockets of this replica per client ({@link SocketClients}), whatever their matches, at most
      * {@code bloc.live.max-sockets-per-client}: a client may have seats in any number of finished matches.
      */
-    private static final Map<String, Integer> CLIENTS = new ConcurrentHashMap<>();
+    private static final CountsPerKey<String> CLIENTS = new CountsPerKey<>();
 
     /**
      * The sockets of this replica per match, opening or open: counted before a socket's state is read, so that no
      * change committed after that read is skipped unread by {@link LiveUpdates} ({@link #watched}).
      */
-    private static final Map<UUID, Integer> WATCHED = new ConcurrentHashMap<>();
+    private static final CountsPerKey<UUID> WATCHED = new CountsPerKey<>();
 
     /**
      * The connections of this replica per match, so that {@link LiveUpdates} sends a match's change to its own sockets
@@ -100,44 +101,23 @@ final class LiveSockets {
      * is counted); the match is watched from here on.
      */
     static Refusal reserve(String client, int maxPerClient, Owner owner, int maxPerSeat) {
-        if (!reserve(client, maxPerClient, CLIENTS)) {
+        if (!CLIENTS.tryAdd(client, maxPerClient)) {
             return Refusal.CLIENT;
         }
-        if (!reserve(owner, maxPerSeat, SOCKETS)) {
-            release(client, CLIENTS);
+        if (!SOCKETS.tryAdd(owner, maxPerSeat)) {
+            CLIENTS.remove(client);
             return Refusal.SEAT;
         }
-        WATCHED.merge(owner.matchId(), 1, Integer::sum);
+        WATCHED.add(owner.matchId());
         return null;
     }
 
     /** Counts off a socket {@link #reserve} counted. */
     static void release(String client, Owner owner) {
-        release(client, CLIENTS);
-        if (release(owner, SOCKETS)) {
-            WATCHED.computeIfPresent(owner.matchId(), (m, open) -> open > 1 ? open - 1 : null);
+        CLIENTS.remove(client);
+        if (SOCKETS.remove(owner)) {
+            WATCHED.remove(owner.matchId());
         }
-    }
-
-    /** Counts one more socket for {@code key} in {@code counts}, unless it has {@code max} already. */
-    private static <K> boolean reserve(K key, int max, Map<K, Integer> counts) {
-        boolean[] room = {false};
-        counts.compute(key, (k, open) -> {
-            int n = open == null ? 0 : open;
-            room[0] = n < max;
-            return room[0] ? n + 1 : open;
-        });
-        return room[0];
-    }
-
-    /** Counts one socket of {@code key} off; whether it had one. */
-    private static <K> boolean release(K key, Map<K, Integer> counts) {
-        boolean[] held = {false};
-        counts.computeIfPresent(key, (k, open) -> {
-            held[0] = true;
-            return open > 1 ? open - 1 : null;
-        });
-        return held[0];
     }
 
     /** Seats a connection: its player, and its place among its match's sockets. */
@@ -195,7 +175,7 @@ final class LiveSockets {
 
     /** Whether a socket of the match is open, or opening, on this replica. */
     static boolean watched(UUID matchId) {
-        return WATCHED.containsKey(matchId);
+        return WATCHED.count(matchId) > 0;
     }
 
     /**

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,6 +14,7 @@ import jakarta.transaction.Transactional;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 
+import com.bloceclat.common.limits.CountsPerKey;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.solver.SolveRequest;
@@ -110,8 +110,7 @@ public class GameService {
     public HintView hint(UUID id, Requester requester, String client) {
         Hints.Asked asked = QuarkusTransaction.requiringNew().call(() -> hints.ask(id, requester));
         int cap = limits.hintsInFlightPerClient();
-        if (hintsInFlight.merge(client, 1, Integer::sum) > cap) {
-            hintsInFlight.computeIfPresent(client, (k, n) -> n == 1 ? null : n - 1);
+        if (!hintsInFlight.tryAdd(client, cap)) {
             throw new WebApplicationException("Too many hints at once: at most " + cap + " being worked out for one "
                     + "client; ask again once one is given.", Response.status(429).header("Retry-After", 1).build());
         }
@@ -119,13 +118,13 @@ public class GameService {
         try {
             suggestions = SolverQuestions.askHint(solver, asked.question());
         } finally {
-            hintsInFlight.computeIfPresent(client, (k, n) -> n == 1 ? null : n - 1);
+            hintsInFlight.remove(client);
         }
         return QuarkusTransaction.requiringNew().call(() -> hints.record(id, requester, asked, suggestions));
     }
 
     /** Hints being worked out on this replica, per client ({@code bloc.limits.hints-in-flight-per-client}). */
-    private final ConcurrentHashMap<String, Integer> hintsInFlight = new ConcurrentHashMap<>();
+    private final CountsPerKey<String> hintsInFlight = new CountsPerKey<>();
 
     @Transactional
     public GameView resign(UUID id, Requester requester) {

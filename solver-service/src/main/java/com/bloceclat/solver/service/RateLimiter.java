@@ -1,13 +1,13 @@
 package com.bloceclat.solver.service;
 
 import java.time.Duration;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import com.bloceclat.common.limits.CountsPerKey;
 import com.bloceclat.solver.config.SolverConfig;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -31,7 +31,7 @@ public class RateLimiter {
     private final LongSupplier nanoTime;
     private final Cache<String, Bucket> buckets;
     private final int maxInFlight;
-    private final ConcurrentHashMap<String, Integer> inFlight = new ConcurrentHashMap<>();
+    private final CountsPerKey<String> inFlight = new CountsPerKey<>();
 
     @Inject
     public RateLimiter(SolverConfig config) {
@@ -64,23 +64,14 @@ public class RateLimiter {
      * @throws RateLimitedException when the client has as many requests in flight as it may, or its bucket is empty
      */
     public Runnable admit(String client) {
-        boolean[] entered = {false};
-        inFlight.compute(client, (k, n) -> {
-            int now = n == null ? 0 : n;
-            if (now >= maxInFlight) {
-                return n;
-            }
-            entered[0] = true;
-            return now + 1;
-        });
-        if (!entered[0]) {
+        if (!inFlight.tryAdd(client, maxInFlight)) {
             throw new RateLimitedException(1, "Too many solver requests from this client at once: at most "
                     + maxInFlight + "; retry in 1 s.");
         }
         AtomicBoolean left = new AtomicBoolean();
         Runnable leave = () -> {
             if (left.compareAndSet(false, true)) {
-                inFlight.computeIfPresent(client, (k, n) -> n <= 1 ? null : n - 1);
+                inFlight.remove(client);
             }
         };
         try {
@@ -94,7 +85,7 @@ public class RateLimiter {
 
     /** Requests of {@code client} in flight now (tests). */
     int inFlight(String client) {
-        return inFlight.getOrDefault(client, 0);
+        return inFlight.count(client);
     }
 
     /** Takes one request from the client's bucket. @throws RateLimitedException when it is empty */
