@@ -103,9 +103,12 @@ class SolveResourceTest {
         post(Requests.EMPTY_BOARD.replace("}", ",\"timeMs\":-5}")).then().statusCode(400)
                 .body("detail", equalTo("timeMs must be from 0 to 3600000, got -5"));
         post(Requests.EMPTY_BOARD.replace("}", ",\"strength\":1.5}")).then().statusCode(400)
-                .body("detail", equalTo("strength must be a whole number"));
+                .body("detail", equalTo("strength must be a whole number from 1 to 5, got 1.5"));
+        post(Requests.EMPTY_BOARD.replace("}", ",\"strength\":\"5\"}")).then().statusCode(400)
+                .body("detail", equalTo("strength must be a whole number from 1 to 5, got string"));
         post(Requests.EMPTY_BOARD.replace("}", ",\"seed\":123456789012345678901234567890}")).then().statusCode(400)
-                .body("detail", equalTo("seed must be a whole number"));
+                .body("detail", equalTo("seed must be a whole number from -9223372036854775808 to 9223372036854775807, "
+                        + "got 123456789012345678901234567890"));
         post(Requests.EMPTY_BOARD.replace("[\"DOT\"]", "[42]")).then().statusCode(400)
                 .body("detail", equalTo("piece 0: expected a catalogue id or rows of '#'/'.'"));
     }

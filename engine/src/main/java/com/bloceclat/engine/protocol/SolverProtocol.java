@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Locale;
 import java.util.List;
 
 /**
@@ -109,7 +110,7 @@ public final class SolverProtocol {
         }
         int strength = intField(node, "strength", SolveRequest.MAX_STRENGTH, 1, SolveRequest.MAX_STRENGTH);
         long seed = longField(node, "seed", 0);
-        long timeMs = longField(node, "timeMs", 0);
+        long timeMs = longField(node, "timeMs", 0, "a whole number from 0 to " + SolveRequest.MAX_TIME_MS);
         if (timeMs < 0 || timeMs > SolveRequest.MAX_TIME_MS) {
             throw new ProtocolException("timeMs must be from 0 to " + SolveRequest.MAX_TIME_MS + ", got " + timeMs);
         }
@@ -187,23 +188,34 @@ public final class SolverProtocol {
     }
 
     private static int intField(JsonNode node, String name, int dflt, int min, int max) {
-        long v = longField(node, name, dflt);
+        String range = max == Integer.MAX_VALUE ? "≥ " + min : "from " + min + " to " + max;
+        long v = longField(node, name, dflt, "a whole number " + range);
         if (v < min || v > max) {
-            throw new ProtocolException(name + " must be " + (max == Integer.MAX_VALUE ? "≥ " + min
-                    : "from " + min + " to " + max) + ", got " + v);
+            throw new ProtocolException(name + " must be " + range + ", got " + v);
         }
         return (int) v;
     }
 
     private static long longField(JsonNode node, String name, long dflt) {
+        return longField(node, name, dflt, "a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE);
+    }
+
+    /** A whole number's field; {@code what} says what it must be when it is not one (a fraction, too large). */
+    private static long longField(JsonNode node, String name, long dflt, String what) {
         JsonNode v = node.get(name);
         if (v == null || v.isNull()) {
             return dflt;
         }
         if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-            throw new ProtocolException(name + " must be a whole number");
+            String got = v.isNumber() ? v.asText() : v.getNodeType().toString().toLowerCase(Locale.ROOT);
+            throw new ProtocolException(name + " must be " + what + ", got " + abbreviated(got));
         }
         return v.asLong();
+    }
+
+    /** A value quoted back in an error, cut to a readable length (a number may have thousands of digits). */
+    private static String abbreviated(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 37) + "...";
     }
 
     /** The response object, fields in the protocol's order. */
