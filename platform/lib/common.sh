@@ -82,12 +82,20 @@ running() {
   echo "$pid"
 }
 
-# start_bg NAME LOGFILE COMMAND... : runs COMMAND in its own session, records the PID.
+# start_bg NAME LOGFILE COMMAND... : runs COMMAND in its own session, records the PID. A PID file that cannot be
+# written (a full disk) stops the process again: one left running without it would hold its ports, and neither
+# ./bloc down nor the next ./bloc up would know it.
 start_bg() {
-  local name="$1" log="$2"; shift 2
+  local name="$1" log="$2" pid file; shift 2
+  file="$(pid_file "$name")"
   : >"$log"
   setsid "$@" >>"$log" 2>&1 </dev/null &
-  echo $! >"$(pid_file "$name")"
+  pid=$!
+  if ! { echo "$pid" >"$file.new" && mv -fT "$file.new" "$file"; } 2>/dev/null; then
+    kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
+    rm -f "$file.new" 2>/dev/null || true
+    die "$name: could not write its PID file $file (is the disk full?); it was stopped again"
+  fi
 }
 
 # stop_pid NAME PID [SIGNAL]: signals the process group, waits up to 30 s, then kills it.

@@ -1,0 +1,80 @@
+package com.bloceclat.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * How ./bloc starts a long-running component ({@code start_bg} in platform/lib/common.sh): its PID file is what
+ * {@code ./bloc down}, {@code status} and the next {@code up} know it by. Before, a PID file that could not be written
+ * (a full disk) ended the script and left the process running, unknown to all three, holding its ports.
+ */
+class BlocStartTest {
+
+    @TempDir
+    Path state;
+
+    /** Written into the started command's line, to find it among the machine's processes. */
+    private final String marker = "bloc-start-test-" + UUID.randomUUID();
+
+    @AfterEach
+    void stopLeftovers() {
+        started().forEach(ProcessHandle::destroyForcibly);
+    }
+
+    @Test
+    void aComponentIsStartedWithItsPidFile() throws Exception {
+        assertEquals(0, startBg());
+        long pid = Long.parseLong(Files.readString(state.resolve("run/sleeper.pid")).trim());
+        assertEquals(List.of(pid), started().stream().map(ProcessHandle::pid).toList(),
+                "the PID file names the process started");
+    }
+
+    @Test
+    void aComponentWhosePidFileCannotBeWrittenIsStoppedAgain() throws Exception {
+        // no file can be made where the PID file goes (its folder is a file), as none can on a full disk
+        Files.writeString(state.resolve("run"), "");
+        assertNotEquals(0, startBg(), "the start says it failed");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!started().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertEquals(List.of(), started(), "no process left running without its PID file");
+        String out = Files.readString(state.resolve("out.log"));
+        assertTrue(out.contains("PID file"), out);
+    }
+
+    /** The processes alive whose command line carries this test's marker (the command and its sleep's parent). */
+    private List<ProcessHandle> started() {
+        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                .filter(h -> h.info().arguments().map(a -> Arrays.asList(a).contains(marker)).orElse(false))
+                .toList();
+    }
+
+    /** start_bg of a shell that sleeps, as this user, under set -e; its exit code. */
+    private int startBg() throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("bash", "-c", "set -euo pipefail; ROOT=\"$PWD\"; source platform/lib/common.sh; "
+                + "RUN=\"$1/run\"; [[ -e \"$RUN\" ]] || mkdir \"$RUN\"; "
+                + "start_bg sleeper \"$1/sleeper.log\" bash -c 'sleep 300; exit 0' \"$2\"", "bash", state.toString(),
+                marker)
+                .directory(ServiceModule.ROOT.toFile()).redirectErrorStream(true)
+                .redirectOutput(state.resolve("out.log").toFile()).start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("start_bg did not end in 60 s");
+        }
+        return p.exitValue();
+    }
+}
