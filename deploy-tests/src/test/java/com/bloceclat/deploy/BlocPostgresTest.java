@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -89,15 +88,8 @@ class BlocPostgresTest {
 
     /** postgres_prepare with the stand-ins (PG_VERSION "test"), as this user; its exit code. */
     private int prepare() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", "-c", "set -euo pipefail; ROOT=\"$PWD\"; source platform/lib/common.sh; "
-                + "STATE=\"$1\"; LOGS=\"$1/logs\"; mkdir -p \"$LOGS\"; source platform/lib/infra.sh; PG_VERSION=test; "
-                + "as_pg() { \"$@\"; }; export FAKE_STATE=\"$1\"; postgres_prepare", "bash", state.toString())
-                .directory(ServiceModule.ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(state.resolve("out.log").toFile()).start();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("postgres_prepare did not end in 60 s");
-        }
-        return p.exitValue();
+        return BlocShell.run(state.resolve("out.log"), "STATE=\"$1\"; LOGS=\"$1/logs\"; mkdir -p \"$LOGS\"; "
+                + "source platform/lib/infra.sh; PG_VERSION=test; as_pg() { \"$@\"; }; export FAKE_STATE=\"$1\"; "
+                + "postgres_prepare", state.toString());
     }
 }

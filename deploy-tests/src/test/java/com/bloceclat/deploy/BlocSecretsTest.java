@@ -18,7 +18,6 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -125,15 +124,8 @@ class BlocSecretsTest {
 
     /** The script's function, with its state (and so its secrets and logs) in the test's folder. */
     private void run(String function) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", "-c", "set -euo pipefail; ROOT=\"$PWD\"; source platform/lib/common.sh; "
-                + "STATE=\"$1\"; LOGS=\"$1/logs\"; source platform/lib/secrets.sh; " + function, "bash",
-                state.toString())
-                .directory(ServiceModule.ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(state.resolve("out.log").toFile()).start();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(function + " did not end in 60 s");
-        }
-        assertEquals(0, p.exitValue(), function + ": " + Files.readString(state.resolve("out.log")));
+        int exit = BlocShell.run(state.resolve("out.log"),
+                "STATE=\"$1\"; LOGS=\"$1/logs\"; source platform/lib/secrets.sh; " + function, state.toString());
+        assertEquals(0, exit, function + ": " + Files.readString(state.resolve("out.log")));
     }
 }

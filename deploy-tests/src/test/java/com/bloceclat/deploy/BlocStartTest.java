@@ -65,16 +65,7 @@ class BlocStartTest {
 
     /** start_bg of a shell that sleeps, as this user, under set -e; its exit code. */
     private int startBg() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", "-c", "set -euo pipefail; ROOT=\"$PWD\"; source platform/lib/common.sh; "
-                + "RUN=\"$1/run\"; [[ -e \"$RUN\" ]] || mkdir \"$RUN\"; "
-                + "start_bg sleeper \"$1/sleeper.log\" bash -c 'sleep 300; exit 0' \"$2\"", "bash", state.toString(),
-                marker)
-                .directory(ServiceModule.ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(state.resolve("out.log").toFile()).start();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("start_bg did not end in 60 s");
-        }
-        return p.exitValue();
+        return BlocShell.run(state.resolve("out.log"), "RUN=\"$1/run\"; [[ -e \"$RUN\" ]] || mkdir \"$RUN\"; "
+                + "start_bg sleeper \"$1/sleeper.log\" bash -c 'sleep 300; exit 0' \"$2\"", state.toString(), marker);
     }
 }
