@@ -410,41 +410,8 @@ class MatchSocketTest {
         return raw.socket(); // nothing more is read from it or written to it
     }
 
-    /** A WebSocket upgrade sent as it is over TCP: the socket, its answer's status line read. */
-    private record RawUpgrade(java.net.Socket socket, String status) {
-
-        /** The next frame's text, its headers passed over (a short unmasked frame, as servers send). */
-        String frame() throws java.io.IOException {
-            java.io.DataInputStream in = new java.io.DataInputStream(socket.getInputStream());
-            while (in.readUnsignedByte() != '\n' || in.readUnsignedByte() != '\r' || in.readUnsignedByte() != '\n') {
-                // the rest of the answer's headers, up to the blank line
-            }
-            in.readUnsignedByte(); // FIN and opcode
-            int length = in.readUnsignedByte() & 0x7f;
-            if (length == 126) {
-                length = in.readUnsignedShort();
-            }
-            byte[] text = new byte[length];
-            in.readFully(text);
-            return new String(text, StandardCharsets.UTF_8);
-        }
-    }
-
     private RawUpgrade rawUpgrade(String pathAndQuery, String header) throws java.io.IOException {
-        java.net.Socket raw = new java.net.Socket(base.getHost(), base.getPort());
-        raw.setSoTimeout(10_000);
-        String key = java.util.Base64.getEncoder().encodeToString(UUID.randomUUID().toString().substring(0, 16)
-                .getBytes(StandardCharsets.US_ASCII));
-        raw.getOutputStream().write(("GET " + pathAndQuery + " HTTP/1.1\r\nHost: " + base.getHost() + ":"
-                + base.getPort() + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: " + key
-                + "\r\nSec-WebSocket-Version: 13\r\n" + (header == null ? "" : header + "\r\n") + "\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-        raw.getOutputStream().flush();
-        StringBuilder status = new StringBuilder();
-        for (int b = raw.getInputStream().read(); b != '\n' && b >= 0; b = raw.getInputStream().read()) {
-            status.append((char) b);
-        }
-        return new RawUpgrade(raw, status.toString().strip());
+        return RawUpgrade.send(base, pathAndQuery, header == null ? List.of() : List.of(header), 0);
     }
 
     /**

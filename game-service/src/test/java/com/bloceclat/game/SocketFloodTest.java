@@ -8,13 +8,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 import org.junit.jupiter.api.Test;
 
@@ -34,31 +32,12 @@ class SocketFloodTest {
     @TestHTTPResource("/")
     URI base;
 
-    /** A socket upgraded by hand: the handshake's answer read, then nothing more. */
+    /** A socket upgraded by hand, with a small receive buffer (it fills with few answers): nothing more read. */
     private Socket upgrade(String matchId, String gameToken) throws IOException {
-        Socket s = new Socket();
-        s.setReceiveBufferSize(4096); // fills with few answers
-        s.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5000);
-        byte[] nonce = new byte[16];
-        ThreadLocalRandom.current().nextBytes(nonce);
-        String request = "GET /api/matches/" + matchId + "/live HTTP/1.1\r\n"
-                + "Host: " + base.getHost() + ":" + base.getPort() + "\r\n"
-                + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: " + Base64.getEncoder().encodeToString(nonce) + "\r\n"
-                + "Sec-WebSocket-Version: 13\r\n"
-                + "X-Game-Token: " + gameToken + "\r\n\r\n";
-        s.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-        InputStream in = s.getInputStream();
-        StringBuilder head = new StringBuilder();
-        while (!head.toString().endsWith("\r\n\r\n")) {
-            int b = in.read();
-            if (b < 0) {
-                fail("closed during the handshake: " + head);
-            }
-            head.append((char) b);
-        }
-        assertTrue(head.toString().startsWith("HTTP/1.1 101"), head.toString());
-        return s;
+        RawUpgrade raw = RawUpgrade.send(base, "/api/matches/" + matchId + "/live",
+                List.of("X-Game-Token: " + gameToken), 4096);
+        assertTrue(raw.status().startsWith("HTTP/1.1 101"), raw.head());
+        return raw.socket();
     }
 
     /** A masked text frame, as a client must send it. */
