@@ -10,6 +10,7 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import com.bloceclat.testsupport.Tokens;
@@ -49,6 +50,14 @@ class ClientTokensTest {
 
     private double refused() {
         return registry.find("bloc.auth.refused").counters().stream().mapToDouble(Counter::count).sum();
+    }
+
+    /** Tokens are verified with the realm's keys, never introspected: an answer taken as it came skipped TokenPolicy. */
+    @Test
+    void aTokenOfAKeyNotPublishedIsNotIntrospectedButRefused() {
+        String token = Tokens.introspectedOnly(ConfigProvider.getConfig().getValue("keycloak.url", String.class));
+        given().auth().oauth2(token).when().get("/api/leaderboards/admin/audits").then().statusCode(401)
+                .contentType(startsWith("application/problem+json"));
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.startsWith;
 
 import java.util.List;
 
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import com.bloceclat.testsupport.Tokens;
@@ -47,6 +48,14 @@ class ClientTokensTest {
                 List.of("player", "service"));
         given().auth().oauth2(adminCli).contentType(ContentType.JSON).body(Requests.EMPTY_BOARD)
                 .when().post(SOLVE).then().statusCode(401);
+    }
+
+    /** Tokens are verified with the realm's keys, never introspected: an answer taken as it came skipped TokenPolicy. */
+    @Test
+    void aTokenOfAKeyNotPublishedIsNotIntrospectedButRefused() {
+        String token = Tokens.introspectedOnly(ConfigProvider.getConfig().getValue("keycloak.url", String.class));
+        given().auth().oauth2(token).when().get("/api/solver/whoami").then().statusCode(401)
+                .contentType(startsWith("application/problem+json"));
     }
 
     @Test

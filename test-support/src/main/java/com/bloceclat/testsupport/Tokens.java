@@ -133,6 +133,33 @@ public final class Tokens {
                 .sign();
     }
 
+    /**
+     * A token signed by a key the server's key set does not have, under a key id it does not have either, which the
+     * introspection endpoint of the {@code OidcWiremockTestResource} at {@code keycloakUrl} is made to call active: an
+     * access token of admin-cli, a client the services refuse, with the admin role. A service that falls back to
+     * introspection for a key id it does not know took it, and checked nothing of it but what the answer said.
+     */
+    public static String introspectedOnly(String keycloakUrl) {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            long exp = System.currentTimeMillis() / 1000 + 3600;
+            Map<String, Object> claims = claims("admin-cli", "sub-refresh", "refresh", List.of("player", "admin"));
+            claims.put("typ", "Bearer");
+            String token = Jwt.claims(claims).issuer(ISSUER).expiresAt(exp).jws().keyId("not-published")
+                    .sign(generator.generateKeyPair().getPrivate());
+            URI server = URI.create(keycloakUrl);
+            new WireMock(server.getHost(), server.getPort()).register(WireMock.post(WireMock.urlPathMatching(
+                    ".*/introspect")).withRequestBody(WireMock.containing(token)).atPriority(1)
+                    .willReturn(WireMock.okJson("{\"active\": true, \"typ\": \"Bearer\", \"azp\": \"admin-cli\", "
+                            + "\"sub\": \"sub-refresh\", \"username\": \"refresh\", \"iss\": \"" + ISSUER
+                            + "\", \"exp\": " + exp + ", \"realm_access\": {\"roles\": [\"player\", \"admin\"]}}")));
+            return token;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A well-formed token signed by a key the server does not know. */
     public static String forged(String name) {
         try {
