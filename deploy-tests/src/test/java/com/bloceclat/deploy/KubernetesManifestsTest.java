@@ -575,6 +575,17 @@ class KubernetesManifestsTest {
         }
     }
 
+    /**
+     * The services' client secret is a placeholder the services refuse to start with (PlaceholderSecrets): Keycloak's
+     * token endpoint is public through the Ingress, so a value any reader of this repository knows gave anyone the
+     * services' token.
+     */
+    @Test
+    void theServicesClientSecretIsAPlaceholderTheServicesRefuse() {
+        String secret = get(Secret.class, "bloc-secrets").getStringData().get("QUARKUS_OIDC_CREDENTIALS_SECRET");
+        assertTrue(secret.startsWith("REPLACE-ME"), secret);
+    }
+
     @Test
     void bruteForceProtectionIsOnInBothRealms() throws IOException {
         JsonNode platform = new ObjectMapper().readTree(

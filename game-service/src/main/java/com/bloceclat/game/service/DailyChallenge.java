@@ -14,6 +14,7 @@ import javax.crypto.spec.SecretKeySpec;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import com.bloceclat.common.security.PlaceholderSecrets;
 import com.bloceclat.engine.Level;
 import com.bloceclat.game.config.IntegrityConfig;
 
@@ -38,9 +39,6 @@ public class DailyChallenge {
     /** Shortest secret accepted, in characters. */
     public static final int MIN_SECRET = 16;
 
-    /** How every committed template's placeholder begins: refused, since the repository is public. */
-    static final String PLACEHOLDER = "REPLACE-ME";
-
     private static final String HMAC = "HmacSHA256";
 
     private final byte[] secret;
@@ -53,7 +51,7 @@ public class DailyChallenge {
                     + " characters, for example `openssl rand -base64 32`: whoever can guess it knows every future "
                     + "day's pieces");
         }
-        if (config.secret().strip().toUpperCase(java.util.Locale.ROOT).startsWith(PLACEHOLDER)) {
+        if (PlaceholderSecrets.placeholder(config.secret())) {
             // the committed Secret templates (k8s/config.yaml) say REPLACE-ME: that text is public
             throw new IllegalStateException("bloc.daily.secret (BLOC_DAILY_SECRET) is still the template's "
                     + "placeholder: set a secret of your own, for example `openssl rand -base64 32`; whoever has read "
