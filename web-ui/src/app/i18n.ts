@@ -285,7 +285,8 @@ export function onLangChange(listener: () => void): void {
 
 /** The message in the current language, `{name}` replaced by `vars.name`. */
 export function t(key: Key, vars: Record<string, string | number> = {}): string {
-  return DICTS[current][key].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+  // a key the client lacks (a level or outcome a newer server sends) reads as itself, never breaks the page
+  return (DICTS[current][key] ?? key).replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
 }
 
 export const DICTIONARIES = DICTS;
@@ -296,5 +297,5 @@ export const DICTIONARIES = DICTS;
  */
 export function defineMessages<K extends string>(bundle: { fr: Record<K, string>; en: Record<K, string> }) {
   return (key: K, vars: Record<string, string | number> = {}): string =>
-    bundle[current][key].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+    (bundle[current][key] ?? key).replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
 }

@@ -53,6 +53,7 @@ export class MatchLive {
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const guest = gameToken(this.matchId);
     const token = await accessToken();
+    if (this.closed) return; // the page was left while the token was refreshed
     // Browsers cannot set headers on a socket: Quarkus reads them from subprotocols (never the address, which proxies
     // log: the game token is a guest's credential for the whole game).
     const headers = [

@@ -13,7 +13,16 @@ export type PageFactory = (main: HTMLElement, route: Route) => Page | void | Pro
 
 export function currentRoute(): Route {
   const [path, query = ''] = location.hash.replace(/^#\/?/, '').split('?');
-  return { path: path.split('/').filter(Boolean).map(decodeURIComponent), query: new URLSearchParams(query) };
+  return { path: path.split('/').filter(Boolean).map(decoded), query: new URLSearchParams(query) };
+}
+
+/** A segment of the address, decoded; as it is when it is not valid percent-encoding (a typed or cut-off link). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 export function go(hash: string, replace = false): void {
