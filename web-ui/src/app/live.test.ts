@@ -1,27 +1,99 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+/** The token fetch: answered at once, or held until the test gives it. */
+let tokenAtOnce = false;
 let giveToken: (token: string | null) => void = () => undefined;
-vi.mock('./auth', () => ({ accessToken: () => new Promise<string | null>((resolve) => (giveToken = resolve)) }));
+vi.mock('./auth', () => ({
+  accessToken: () => tokenAtOnce ? Promise.resolve(null)
+    : new Promise<string | null>((resolve) => (giveToken = resolve)),
+}));
 vi.mock('./api', () => ({ gameToken: () => undefined }));
 
+interface FakeSocket {
+  url: string;
+  onmessage?: (e: { data: unknown }) => void;
+  onclose?: () => void;
+}
+
+/** Sockets the page opened, in order. */
+function fakeSockets(): FakeSocket[] {
+  const opened: FakeSocket[] = [];
+  vi.stubGlobal('location', { href: 'http://localhost/#/match/m1' });
+  vi.stubGlobal('WebSocket', class {
+    static OPEN = 1;
+    url: string;
+    constructor(url: URL) {
+      this.url = String(url);
+      opened.push(this as unknown as FakeSocket);
+    }
+    close(): void {}
+  });
+  return opened;
+}
+
 describe('the match socket', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.restoreAllMocks(); // the spied setTimeout first: it was the fake timers' one
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    tokenAtOnce = false;
+  });
 
   it('a page left while its token is being fetched opens no socket afterwards', async () => {
-    const opened: string[] = [];
-    vi.stubGlobal('location', { href: 'http://localhost/#/match/m1' });
-    vi.stubGlobal('WebSocket', class {
-      static OPEN = 1;
-      constructor(url: URL) {
-        opened.push(String(url));
-      }
-      close(): void {}
-    });
+    const opened = fakeSockets();
     const { MatchLive } = await import('./live');
     const live = new MatchLive('m1', { state: () => undefined, update: () => undefined });
     live.close();
     giveToken('a-token');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(opened).toEqual([]);
+  });
+
+  it('waits between reconnections double up to 8 s, each drawn between half of it and all of it', async () => {
+    const { backoff } = await import('./live');
+    [500, 1000, 2000, 4000, 8000, 8000, 8000].forEach((ceiling, retries) => {
+      expect(backoff(retries, 0)).toBe(ceiling / 2);
+      expect(backoff(retries, 0.999999)).toBe(ceiling);
+    });
+  });
+
+  it('a server that accepts and drops at once is retried with growing waits, not twice a second', async () => {
+    tokenAtOnce = true;
+    vi.useFakeTimers();
+    const opened = fakeSockets();
+    const { MatchLive } = await import('./live');
+    const delays: number[] = [];
+    const timeout = globalThis.setTimeout;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      delays.push(ms ?? 0);
+      return timeout(fn, ms);
+    }) as typeof setTimeout);
+    const live = new MatchLive('m1', { state: () => undefined, update: () => undefined });
+    for (let i = 0; i < 5; i++) {
+      await vi.advanceTimersByTimeAsync(i === 0 ? 0 : delays[i - 1]);
+      const socket = opened[i];
+      expect(socket, `connection ${i + 1}`).toBeDefined();
+      socket.onmessage?.({ data: JSON.stringify({ type: 'state', match: { games: [] } }) });
+      socket.onclose?.();
+    }
+    live.close();
+    expect(delays).toHaveLength(5);
+    delays.forEach((ms, i) => expect(ms, `wait ${i + 1}: ${delays}`).toBeGreaterThanOrEqual(250 * 2 ** i));
+  });
+
+  it('a frame it cannot read is ignored, never an exception', async () => {
+    tokenAtOnce = true;
+    const opened = fakeSockets();
+    const { MatchLive } = await import('./live');
+    const states: unknown[] = [];
+    const live = new MatchLive('m1', { state: (m) => states.push(m), update: () => undefined });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const data of ['x', 'null', '42', '{"type":"state"}', '{"type":"update","game":null}', '{"type":"nope"}']) {
+      expect(() => opened[0].onmessage?.({ data })).not.toThrow();
+    }
+    expect(states).toEqual([]);
+    opened[0].onmessage?.({ data: JSON.stringify({ type: 'state', match: { games: [] } }) });
+    expect(states).toHaveLength(1);
+    live.close();
   });
 });

@@ -34,6 +34,44 @@ export interface LiveHandlers {
   connection?(open: boolean): void;
 }
 
+/** How long a connection must have held for its drop to start the back-off again. */
+export const STABLE_MS = 10_000;
+
+/**
+ * The wait before reconnecting after `retries` drops in a row: doubling from 0.5 s up to 8 s, each drawn between half
+ * of it and all of it (`random` in [0, 1)), so that the pages a server restart dropped do not all come back together.
+ */
+export function backoff(retries: number, random: number): number {
+  const ceiling = Math.min(500 * 2 ** Math.min(retries, 4), 8000);
+  return Math.round(ceiling / 2 + (random * ceiling) / 2);
+}
+
+/** A frame from the server, or null when it is not one this client can read (ignored, never an exception). */
+export function parsedFrame(data: unknown): ServerFrame | null {
+  let frame: unknown;
+  try {
+    frame = JSON.parse(String(data));
+  } catch {
+    return null;
+  }
+  if (typeof frame !== 'object' || frame === null) return null;
+  const f = frame as Record<string, unknown>;
+  switch (f.type) {
+    case 'state':
+      return Array.isArray((f.match as { games?: unknown } | null | undefined)?.games) ? (f as ServerFrame) : null;
+    case 'update': {
+      const game = f.game as { seat?: unknown; version?: unknown } | null | undefined;
+      return typeof game?.seat === 'number' && typeof game.version === 'number' ? (f as ServerFrame) : null;
+    }
+    case 'moved':
+    case 'error':
+    case 'pong':
+      return f as ServerFrame;
+    default:
+      return null;
+  }
+}
+
 export class MatchLive {
   private socket: WebSocket | null = null;
   private closed = false;
@@ -42,6 +80,8 @@ export class MatchLive {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** A `state` frame arrived on this connection: the server accepted it. */
   private opened = false;
+  /** When this connection's first `state` frame came. */
+  private stateAt = 0;
 
   constructor(private readonly matchId: string, private readonly handlers: LiveHandlers) {
     void this.connect();
@@ -65,21 +105,26 @@ export class MatchLive {
     this.socket = socket;
     this.opened = false;
     socket.onopen = () => this.handlers.connection?.(true);
-    socket.onmessage = (e) => this.receive(JSON.parse(e.data) as ServerFrame);
+    socket.onmessage = (e) => {
+      const frame = parsedFrame(e.data);
+      if (frame) this.receive(frame);
+    };
     socket.onclose = () => {
       if (this.closed) return;
       this.handlers.connection?.(false);
-      // Back off gently; the `state` frame on reconnection brings everything up to date.
-      const delay = Math.min(500 * 2 ** this.retries++, 8000);
-      this.timer = setTimeout(() => void this.connect(), delay);
+      // A connection that held a while starts the back-off again; one dropped soon after its `state` (a server
+      // that accepts and falls) keeps backing off, or every page would come back at once, twice a second.
+      if (this.opened && Date.now() - this.stateAt >= STABLE_MS) this.retries = 0;
+      // The `state` frame on reconnection brings everything up to date.
+      this.timer = setTimeout(() => void this.connect(), backoff(this.retries++, Math.random()));
     };
   }
 
   private receive(frame: ServerFrame): void {
     switch (frame.type) {
       case 'state':
+        if (!this.opened) this.stateAt = Date.now();
         this.opened = true;
-        this.retries = 0;
         frame.match.games.forEach((g, seat) => this.versions.set(seat, Math.max(this.versions.get(seat) ?? -1, g.version ?? -1)));
         this.handlers.state(frame.match);
         break;
