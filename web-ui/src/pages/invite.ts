@@ -5,6 +5,7 @@
 import { ApiError, type Level } from '../app/api';
 import { login, user } from '../app/auth';
 import { h } from '../app/dom';
+import { poll } from '../app/poll';
 import { t } from '../app/i18n';
 import { privateRaces, inviteUrl, type PrivateRaceLink } from '../app/races-api';
 import { go, type Page, type Route } from '../app/router';
@@ -48,27 +49,20 @@ async function make(main: HTMLElement, level: Level): Promise<Page | void> {
     h('p.note', {}, m('invite.expires', { time: new Date(link.expiresAt).toLocaleTimeString() })),
     h('div.spinner', { 'aria-hidden': 'true' }), status,
   );
-  // The friend's join makes the match: ask until it is there, or the link expired.
-  let stopped = false;
-  const timer = setInterval(async () => {
-    if (stopped) return;
-    try {
-      const now = await privateRaces.get(link.code);
-      if (now.status === 'STARTED' && now.matchId) {
-        stopped = true;
-        clearInterval(timer);
-        go(`#/race/${now.matchId}`, true);
-      } else if (now.status === 'EXPIRED') {
-        stopped = true;
-        clearInterval(timer);
-        status.textContent = m('invite.expired');
-        main.append(h('a.button.primary', { href: `#/invite/new?level=${level}&n=${Date.now()}` }, m('invite.again')));
-      }
-    } catch {
-      // a lost answer: the next tick asks again
+  // The friend's join makes the match: ask until it is there, or the link expired (a lost answer: asked again).
+  const asking = poll(() => privateRaces.get(link.code), 1000, (now) => {
+    if (now.status === 'STARTED' && now.matchId) {
+      go(`#/race/${now.matchId}`, true);
+      return true;
     }
-  }, 1000);
-  return { dispose: () => { stopped = true; clearInterval(timer); } };
+    if (now.status === 'EXPIRED') {
+      status.textContent = m('invite.expired');
+      main.append(h('a.button.primary', { href: `#/invite/new?level=${level}&n=${Date.now()}` }, m('invite.again')));
+      return true;
+    }
+    return false;
+  }, (e) => !(e instanceof ApiError && e.status === 404));
+  return { dispose: () => asking.stop() };
 }
 
 async function join(main: HTMLElement, code: string): Promise<Page | void> {

@@ -1,10 +1,11 @@
 /** Versus AI and online races: your grid large, the other side's beside it, live over the match socket. */
 import { gameOverAnalysis, rematchButton, shareButton, shareText } from '../game/after-game';
 import { m as tm } from './together-i18n';
-import { games, matches, type GameState, type Match, type MoveAnswer, type Ticket } from '../app/api';
+import { ApiError, games, matches, type GameState, type Match, type MoveAnswer, type Ticket } from '../app/api';
 import { h } from '../app/dom';
 import { defineMessages, t } from '../app/i18n';
 import { MatchLive, type GameUpdate } from '../app/live';
+import { poll } from '../app/poll';
 import { go, type Page, type Route } from '../app/router';
 import { errorBox, errorText, overlay, scoreBoard, streakBadge } from '../app/ui';
 import { BoardView } from '../game/board-view';
@@ -34,11 +35,11 @@ async function queue(main: HTMLElement, route: Route): Promise<Page | void> {
   const level = chosenLevel(route);
   const status = h('p.waiting', { role: 'status', 'data-testid': 'race-waiting' }, t('race.waiting'));
   let ticket: Ticket | undefined;
-  let timer: ReturnType<typeof setInterval> | undefined;
+  let asking: { stop(): void } | undefined;
   const since = Date.now();
   /** Leaves the queue unless matched; a closed tab is passed over by the server once it stops asking. */
   const leaveQueue = async () => {
-    clearInterval(timer);
+    asking?.stop();
     const waiting = ticket;
     ticket = undefined;
     if (waiting) await matches.leave(waiting.ticket).catch(() => undefined);
@@ -60,21 +61,19 @@ async function queue(main: HTMLElement, route: Route): Promise<Page | void> {
     main.append(errorBox(e));
     return;
   }
-  timer = setInterval(async () => {
+  const current = ticket;
+  asking = poll(() => {
     status.textContent = `${t('race.waiting')} ${m('waitingSince', { s: Math.round((Date.now() - since) / 1000) })}`;
-    const current = ticket;
-    if (!current) return;
-    try {
-      const now = await matches.ticket(current.ticket);
-      if (now.matchId) {
-        clearInterval(timer);
-        ticket = undefined;
-        go(`#/race/${now.matchId}`, true);
-      }
-    } catch (e) {
-      status.textContent = errorText(e);
-    }
-  }, 1000);
+    return matches.ticket(current.ticket);
+  }, 1000, (now) => {
+    if (!now.matchId) return false;
+    ticket = undefined;
+    go(`#/race/${now.matchId}`, true);
+    return true;
+  }, (e) => {
+    status.textContent = errorText(e);
+    return !(e instanceof ApiError && e.status === 404); // the ticket is no more: asking again cannot help
+  });
   return { dispose: () => void leaveQueue() };
 }
 

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api';
+import { poll } from './poll';
+
+vi.mock('./auth', () => ({ accessToken: () => Promise.resolve(null) }));
+
+describe('polling the server', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('asks one at a time: an answer slower than the period never piles asks up', async () => {
+    vi.useFakeTimers();
+    let inFlight = 0;
+    let most = 0;
+    let asks = 0;
+    const p = poll(async () => {
+      asks++;
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      inFlight--;
+      return asks;
+    }, 1000, (n) => n >= 4);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(most).toBe(1);
+    expect(asks).toBe(4);
+    p.stop();
+  });
+
+  it('waits the server\'s Retry-After after a refusal, and stops when told or when a failure is final', async () => {
+    vi.useFakeTimers();
+    const at: number[] = [];
+    const start = Date.now();
+    let n = 0;
+    poll(async () => {
+      at.push(Date.now() - start);
+      n++;
+      if (n === 1) throw new ApiError(429, 'slow down', 5);
+      if (n === 2) throw new ApiError(404, 'gone');
+      return n;
+    }, 1000, () => false, (e) => !(e instanceof ApiError && e.status === 404));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(at).toEqual([1000, 6000]);
+
+    let asked = 0;
+    const p = poll(async () => ++asked, 1000, () => false);
+    await vi.advanceTimersByTimeAsync(3500);
+    p.stop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(asked).toBe(3);
+  });
+});

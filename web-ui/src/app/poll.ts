@@ -1,0 +1,43 @@
+import { ApiError } from './api';
+
+/**
+ * Asks `ask` every `everyMs`, one ask at a time: the next is timed from the answer to the one before, so answers slower
+ * than the period never pile up asks. Stops once `answered` returns true, `failed` returns false for a failure, or
+ * `stop()` is called. After a failure it waits the server's Retry-After (an {@link ApiError}'s) when that is longer.
+ */
+export function poll<T>(
+  ask: () => Promise<T>,
+  everyMs: number,
+  answered: (value: T) => boolean,
+  failed: (error: unknown) => boolean = () => true,
+): { stop(): void } {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const next = (ms: number) => {
+    if (!stopped) timer = setTimeout(tick, ms);
+  };
+  const tick = async () => {
+    let wait = everyMs;
+    try {
+      const value = await ask();
+      if (stopped || answered(value)) {
+        stopped = true;
+        return;
+      }
+    } catch (e) {
+      if (stopped || !failed(e)) {
+        stopped = true;
+        return;
+      }
+      if (e instanceof ApiError && e.retryAfter) wait = Math.max(wait, e.retryAfter * 1000);
+    }
+    next(wait);
+  };
+  next(everyMs);
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
