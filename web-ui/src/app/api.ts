@@ -81,12 +81,19 @@ export class ApiError extends Error {
   }
 }
 
-/** Guest games are reached with the token their creation answered; kept per game and match id. */
+/**
+ * Guest games are reached with the token their creation answered; kept per game and match id, the most recent
+ * {@link MAX_GUEST_TOKENS} ids only (each was kept for good before, and the whole list is read at every call). Also
+ * kept in memory, so that a storage that refuses (full, or blocked) loses them at the next visit, not at once.
+ */
 const TOKENS = 'bloc.gameTokens';
+export const MAX_GUEST_TOKENS = 100;
+const inMemory: Record<string, string> = {};
 
 function guestTokens(): Record<string, string> {
   try {
-    return JSON.parse(localStorage.getItem(TOKENS) ?? '{}');
+    const stored = JSON.parse(localStorage.getItem(TOKENS) ?? '{}');
+    return typeof stored === 'object' && stored !== null ? stored : {};
   } catch {
     return {};
   }
@@ -95,12 +102,21 @@ function guestTokens(): Record<string, string> {
 export function rememberGameToken(ids: string[], token: string | undefined): void {
   if (!token) return;
   const all = guestTokens();
-  for (const id of ids) all[id] = token;
-  localStorage.setItem(TOKENS, JSON.stringify(all));
+  for (const id of ids) {
+    inMemory[id] = token;
+    delete all[id]; // the newest last: ids keep their order of insertion
+    all[id] = token;
+  }
+  const kept = Object.fromEntries(Object.entries(all).slice(-MAX_GUEST_TOKENS));
+  try {
+    localStorage.setItem(TOKENS, JSON.stringify(kept));
+  } catch {
+    // full or blocked: the game was made all the same, and this visit still has its token
+  }
 }
 
 export function gameToken(id: string): string | undefined {
-  return guestTokens()[id];
+  return inMemory[id] ?? guestTokens()[id];
 }
 
 export interface Options {
