@@ -165,3 +165,15 @@ export async function tabTo(page, selector, { shift = false, max = 30 } = {}) {
   }
   assert.fail(`${selector} not reached by ${shift ? 'Shift+Tab' : 'Tab'} in ${max} presses (focus went ${path.join(' → ')})`);
 }
+
+/**
+ * An init script (context.addInitScript) that counts the oscillators the page starts (`window.__tones`) and the
+ * vibrations it asks for (`window.__vibrations`); the real APIs still run underneath.
+ */
+export function listenToFeedback() {
+  window.__tones = 0;
+  window.__vibrations = [];
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args) { window.__tones++; return start.apply(this, args); };
+  navigator.vibrate = (pattern) => { window.__vibrations.push(pattern); return true; };
+}

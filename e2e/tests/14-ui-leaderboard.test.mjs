@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
 import { call, eventually, LEADERBOARD } from '../lib/stack.mjs';
-import { loginAs, openApp, shoot } from '../lib/ui.mjs';
+import { listenToFeedback, loginAs, openApp, shoot } from '../lib/ui.mjs';
 
 const LEVEL = 'HARD';
 
@@ -36,7 +36,9 @@ describe('leaderboards and replays in the UI', () => {
   });
 
   test('alice plays, resigns, finds her game on the leaderboard and watches its replay', async () => {
-    const { page, errors } = app;
+    const { page, errors, context } = app;
+    await context.addInitScript(listenToFeedback);
+    await page.reload();
     await loginAs(page, 'alice');
 
     // Home → level → Solo "Play".
@@ -96,16 +98,22 @@ describe('leaderboards and replays in the UI', () => {
     await page.waitForSelector('[data-testid=replay-counter]');
     assert.match(await page.textContent('[data-testid=replay-counter]'), /^Move 0 \/ \d+$/);
     assert.equal((await page.textContent('[data-testid=replay-score]')).trim(), '0');
+    await page.evaluate(() => { window.__tones = 0; });
     await page.click('[data-testid=replay-next]');
     assert.match(await page.textContent('[data-testid=replay-counter]'), /^Move 1 \//);
+    await page.waitForFunction(() => window.__tones > 0, null, { timeout: 5_000 }); // a step forward sounds its move
     assert.match(await page.textContent('[data-testid=replay-event]'), /Piece .* at row \d+, column \d+/);
     assert.ok(Number(await page.textContent('[data-testid=replay-score]')) > 0);
     await page.keyboard.press('ArrowRight');
     assert.match(await page.textContent('[data-testid=replay-counter]'), /^Move 2 \//);
     await page.click('[data-testid=replay-prev]');
     assert.match(await page.textContent('[data-testid=replay-counter]'), /^Move 1 \//);
+    await page.evaluate(() => { window.__tones = 0; });
     await page.click('[data-testid=replay-end]');
     assert.equal((await page.textContent('[data-testid=replay-score]')).trim(), String(score));
+    // a jump is drawn silently: before, every move up to it started its sound at once
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => window.__tones), 0, 'no sound for a jump');
     assert.match(await page.textContent('[data-testid=replay-claim]'), /reaches exactly the claimed score/);
     assert.equal(await page.locator('[data-testid=replay-error]:visible').count(), 0);
     await page.click('[data-testid=replay-prev]');

@@ -4,16 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
-import { openApp, playByKeyboard, shoot, trayOf } from '../lib/ui.mjs';
-
-/** Counts the oscillators the page starts and the vibrations it asks for (the real APIs still run underneath). */
-function listen() {
-  window.__tones = 0;
-  window.__vibrations = [];
-  const start = OscillatorNode.prototype.start;
-  OscillatorNode.prototype.start = function (...args) { window.__tones++; return start.apply(this, args); };
-  navigator.vibrate = (pattern) => { window.__vibrations.push(pattern); return true; };
-}
+import { listenToFeedback, openApp, playByKeyboard, shoot, trayOf } from '../lib/ui.mjs';
 
 describe('web UI: settings', () => {
   let browser;
@@ -22,7 +13,7 @@ describe('web UI: settings', () => {
 
   test('sound and vibration toggled, the palette switched, motion reduced; all kept after a reload', async () => {
     const { page, errors, context } = await openApp(browser, { hash: '#/settings' });
-    await context.addInitScript(listen);
+    await context.addInitScript(listenToFeedback);
     await page.reload();
     await page.waitForSelector('[data-testid="setting-sound"]');
     assert.equal(await page.getByTestId('setting-sound').isChecked(), true, 'sound on by default');

@@ -78,10 +78,27 @@ export class BoardView {
    * piece's colour and the cleared lines burst, with the points popping.
    */
   show(state: { board: string[]; pieces?: TrayPiece[] }, outcome?: MoveOutcome, pieceId?: string): void {
+    this.apply(state, outcome, pieceId, true);
+    this.render();
+  }
+
+  /**
+   * Shows the last of `states`, each reached from the one before by its move: the placed pieces keep their colours,
+   * drawn once, without a sound or an effect (a jump in a replay; before, every move's sound started at once).
+   */
+  rebuild(states: ReadonlyArray<{ board: string[]; outcome?: MoveOutcome; pieceId?: string }>): void {
+    for (const s of states) this.apply(s, s.outcome, s.pieceId, false);
+    this.fx.replaceChildren();
+    this.render();
+  }
+
+  /** The board and its colours after `state`; with `effects`, the move's burst, sound and points. */
+  private apply(state: { board: string[]; pieces?: TrayPiece[] }, outcome: MoveOutcome | undefined,
+    pieceId: string | undefined, effects: boolean): void {
     const next = parseBoard(state.board);
     if (outcome && pieceId) {
       for (const [r, c] of outcome.placed) this.colours[r * SIZE + c] = colourOf(pieceId);
-      this.burst(outcome, pieceId);
+      if (effects) this.burst(outcome, pieceId);
     } else if (pieceId) {
       // A change seen from outside (the other seat): its new cells are the piece just placed.
       next.forEach((filled, i) => filled && !this.board[i] && (this.colours[i] = colourOf(pieceId)));
@@ -93,7 +110,6 @@ export class BoardView {
     this.board = next;
     if (state.pieces) this.pieces = state.pieces;
     if (this.selection && this.pieces[this.selection.slot]?.placed !== false) this.selection = null;
-    this.render();
   }
 
   /** Marks a suggested placement on the grid (a hint). */

@@ -112,10 +112,8 @@ export class ReplayViewer {
       const s = steps[target];
       this.view.show({ board: s.board }, s.outcome, s.pieceId);
     } else if (target !== this.at) {
-      // Rebuilt from an empty board so the pieces keep their colours; the effects are dropped.
-      this.view.show({ board: EMPTY });
-      for (let i = 0; i <= target; i++) this.view.show({ board: steps[i].board }, steps[i].outcome, steps[i].pieceId);
-      this.view.root.querySelector('.fx')?.replaceChildren();
+      // Rebuilt from an empty board so the pieces keep their colours, silently and drawn once.
+      this.view.rebuild([{ board: EMPTY }, ...steps.slice(0, target + 1)]);
     }
     this.at = target;
     this.render(steps[target]);
