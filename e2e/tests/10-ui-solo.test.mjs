@@ -159,4 +159,36 @@ describe('web UI: solo', () => {
     assert.deepEqual(errors, [], 'no script errors');
     await context.close();
   });
+
+  test('a page still loading when the player went elsewhere neither writes into the next page nor takes them back', async () => {
+    const { page, errors, context } = await openApp(browser);
+    // the new game's creation answers late: first a refusal, then a game
+    for (const answer of ['refused', 'made']) {
+      let release;
+      const held = new Promise((resolve) => { release = resolve; });
+      await page.route('**/api/games', async (route) => {
+        await held;
+        if (answer === 'refused') {
+          await route.fulfill({ status: 429, contentType: 'application/problem+json', headers: { 'Retry-After': '1' },
+            body: JSON.stringify({ title: 'Too Many Requests', status: 429, detail: 'slow down' }) });
+        } else {
+          await route.continue();
+        }
+      });
+      const asked = page.waitForRequest((r) => r.url().endsWith('/api/games') && r.method() === 'POST');
+      await page.goto(`${GAME}/#/solo/new?level=EASY`);
+      await asked;
+      await page.goto(`${GAME}/#/rules`);
+      await page.locator('main h1').waitFor();
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/games'));
+      release();
+      await answered;
+      await page.waitForTimeout(500); // the late page's handling of its answer
+      assert.match(page.url(), /#\/rules$/, `${answer}: the player stays where they went`);
+      assert.equal(await page.locator('main .error').count(), 0, `${answer}: no error of the page they left`);
+      await page.unroute('**/api/games');
+    }
+    assert.deepEqual(errors, [], 'no script errors');
+    await context.close();
+  });
 });

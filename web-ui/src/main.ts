@@ -48,14 +48,17 @@ async function render(): Promise<void> {
     return;
   }
   const factory: PageFactory = PAGES[route.path[0] ?? ''] ?? PAGES[''];
-  main.replaceChildren();
+  // Each page renders into its own element: one still loading when the player went elsewhere writes into an element
+  // no longer shown, never into the next page (and knows it: its element is no longer connected).
+  const own = h('div.page-root');
+  main.replaceChildren(own);
   main.className = `page-${route.path[0] ?? 'home'}`;
   try {
-    const p = await factory(main, route);
+    const p = await factory(own, route);
     if (ticket === rendering) page = p;
     else p?.dispose?.();
   } catch (e) {
-    main.replaceChildren(errorBox(e));
+    if (ticket === rendering) own.replaceChildren(errorBox(e));
   }
 }
 

@@ -103,12 +103,12 @@ export function dailyOf(id: string, seedSource?: string, day?: string | null, pr
   return known;
 }
 
-/** Starts today's daily game of the level (practice when one was started today already) and opens it. */
-export async function playDaily(level: Level): Promise<void> {
+/** Starts today's daily game of the level (practice when one was started today already); its id. */
+export async function startDaily(level: Level): Promise<string> {
   const now = await today();
   const g = await games.createDaily(level);
   rememberDaily(g.id, { day: g.day ?? now.day, practice: g.practice ?? dailyStarted(now, level) });
-  go(`#/solo/${g.id}`, true);
+  return g.id;
 }
 
 /** The home page's card: today's day, whether it was played at the chosen level, play or practice, the board. */

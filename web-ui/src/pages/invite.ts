@@ -72,7 +72,7 @@ async function join(main: HTMLElement, code: string): Promise<Page | void> {
     const link = await privateRaces.get(code);
     status.textContent = m('invite.joining', { host: link.host });
     const match = await privateRaces.join(code);
-    go(`#/race/${match.id}`, true);
+    if (main.isConnected) go(`#/race/${match.id}`, true); // not when the player went elsewhere meanwhile
   } catch (e) {
     if (e instanceof ApiError && e.status === 410) status.textContent = m('invite.expired');
     else main.append(errorBox(e));

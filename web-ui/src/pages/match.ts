@@ -53,7 +53,7 @@ async function queue(main: HTMLElement, route: Route): Promise<Page | void> {
   try {
     const answer = await matches.create({ mode: 'ONLINE_RACE', level });
     if ('games' in answer) {
-      go(`#/race/${answer.id}`, true);
+      if (main.isConnected) go(`#/race/${answer.id}`, true); // not when the player went elsewhere meanwhile
       return;
     }
     ticket = answer;

@@ -5,7 +5,7 @@ import { t } from '../app/i18n';
 import { go, type Page, type Route } from '../app/router';
 import { errorBox, errorText, overlay, scoreBoard, streakBadge } from '../app/ui';
 import { BoardView } from '../game/board-view';
-import { boardHref, dailyOf, dm, playDaily } from './daily';
+import { boardHref, dailyOf, dm, startDaily } from './daily';
 import { chosenLevel, rememberSolo } from './home';
 
 const bestKey = (level: string) => `bloc.best.${level}`;
@@ -13,13 +13,10 @@ const bestKey = (level: string) => `bloc.best.${level}`;
 export async function soloPage(main: HTMLElement, route: Route): Promise<Page | void> {
   const id = route.path[1];
   if (!id || id === 'new') {
-    if (route.query.get('daily')) {
-      await playDaily(chosenLevel(route));
-      return;
-    }
     const seed = route.query.get('seed');
-    const g = await games.create(chosenLevel(route), seed ? Number(seed) : undefined);
-    go(`#/solo/${g.id}`, true);
+    const made = route.query.get('daily') ? await startDaily(chosenLevel(route))
+      : (await games.create(chosenLevel(route), seed ? Number(seed) : undefined)).id;
+    if (main.isConnected) go(`#/solo/${made}`, true); // not when the player went elsewhere meanwhile
     return;
   }
   let game: GameState;
