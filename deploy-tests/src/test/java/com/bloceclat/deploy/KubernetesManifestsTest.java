@@ -586,6 +586,32 @@ class KubernetesManifestsTest {
         assertTrue(secret.startsWith("REPLACE-ME"), secret);
     }
 
+    /**
+     * Keycloak imports the client secret into the realm for good, and its token endpoint is public: it refuses to
+     * start with the template's placeholder, or the value committed before it, rather than serve them. The
+     * container's script, run with kc.sh standing in.
+     */
+    @Test
+    void keycloakRefusesToStartWithAPublicClientSecret() throws Exception {
+        Container keycloak = container("keycloak");
+        assertEquals(List.of("/bin/bash", "-c"), keycloak.getCommand());
+        String script = single(keycloak.getArgs()).replace("/opt/keycloak/bin/kc.sh", "echo kc.sh");
+        for (String placeholder : List.of("REPLACE-ME-services-client-secret", "replace-me", "change-me-services", "")) {
+            ProcessBuilder pb = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true);
+            pb.environment().put("BLOC_SERVICES_SECRET", placeholder);
+            Process run = pb.start();
+            String out = new String(run.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertEquals(1, run.waitFor(), placeholder + ": " + out);
+            assertFalse(out.contains("kc.sh"), placeholder + ": " + out);
+        }
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true);
+        pb.environment().put("BLOC_SERVICES_SECRET", "kq3VtY0w8mJ2d1Xo-a-real-one");
+        Process run = pb.start();
+        String out = new String(run.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, run.waitFor(), out);
+        assertEquals("kc.sh start --import-realm --cache=local", out.strip());
+    }
+
     @Test
     void bruteForceProtectionIsOnInBothRealms() throws IOException {
         JsonNode platform = new ObjectMapper().readTree(
@@ -638,7 +664,7 @@ class KubernetesManifestsTest {
         Container keycloak = single(get(Deployment.class, "keycloak").getSpec().getTemplate().getSpec()
                 .getContainers());
         assertTrue(keycloak.getImage().startsWith("quay.io/keycloak/keycloak:"));
-        assertTrue(keycloak.getArgs().contains("--import-realm"));
+        assertTrue(String.join(" ", keycloak.getArgs()).contains("kc.sh start --import-realm"));
         assertTrue(keycloak.getVolumeMounts().stream()
                 .anyMatch(m -> m.getMountPath().equals("/opt/keycloak/data/import")), "realm mounted for import");
         assertServicePort("keycloak", 8080);

@@ -28,13 +28,16 @@ public class PlaceholderSecrets {
         refuse("quarkus.oidc.credentials.secret (QUARKUS_OIDC_CREDENTIALS_SECRET)", clientSecret);
     }
 
+    /** The services' client secret k8s/config.yaml committed before its placeholder: as public. */
+    static final String COMMITTED_BEFORE = "change-me-services";
+
     /** Whether {@code value} is a template's placeholder. */
     public static boolean placeholder(String value) {
         return value != null && value.strip().toUpperCase(Locale.ROOT).startsWith(PLACEHOLDER);
     }
 
     static void refuse(String name, Optional<String> value) {
-        if (value.isPresent() && placeholder(value.get())) {
+        if (value.isPresent() && (placeholder(value.get()) || value.get().strip().equals(COMMITTED_BEFORE))) {
             throw new IllegalStateException(name + " is still the template's placeholder: set a secret of your own "
                     + "(the same in Keycloak's bloc-services client), for example `openssl rand -base64 32`; whoever "
                     + "has read the template could get the services' token");
