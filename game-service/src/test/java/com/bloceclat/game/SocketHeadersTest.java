@@ -44,6 +44,16 @@ class SocketHeadersTest {
                 .startsWith("HTTP/1.1 101"), "header names are not case-sensitive");
         assertEquals("HTTP/1.1 400", answer(matchId, token, "quarkus-http-upgrade%zz").substring(0, 12),
                 "one that cannot be read");
+        assertEquals("HTTP/1.1 400", answer(matchId, token, "quarkus-http-upgrade#Authorization#Bearer a#b")
+                .substring(0, 12), "a value with a '#' (Quarkus's 500 before)");
+    }
+
+    /** Quarkus's propagation runs on every request, a REST call's too, whose per-client limits read the same key. */
+    @Test
+    void aRestCallCannotCarryHeadersAsSubprotocolsEither() {
+        given().header("Sec-WebSocket-Protocol", "bearer-token-carrier, quarkus-http-upgrade%23X-Forwarded-For%23198.51.100.7")
+                .contentType(ContentType.JSON).body(Map.of("level", "EASY"))
+                .when().post("/api/games").then().statusCode(400).contentType("application/problem+json");
     }
 
     /** The status line and headers of a socket upgrade offering bearer-token-carrier and these subprotocols. */

@@ -66,7 +66,8 @@ public class SubprotocolHeaders {
                 return false;
             }
             String[] parts = decoded.split("#");
-            if (parts.length < 2 || !ALLOWED.contains(parts[1].trim().toLowerCase(Locale.ROOT))) {
+            // name and value, as Quarkus reads them (any other count is its 500): the name exactly one of two
+            if (parts.length != 3 || !ALLOWED.contains(parts[1].toLowerCase(Locale.ROOT))) {
                 return false;
             }
         }
