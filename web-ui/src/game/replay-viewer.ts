@@ -113,7 +113,8 @@ export class ReplayViewer {
       this.view.show({ board: s.board }, s.outcome, s.pieceId);
     } else if (target !== this.at) {
       // Rebuilt from an empty board so the pieces keep their colours, silently and drawn once.
-      this.view.rebuild([{ board: EMPTY }, ...steps.slice(0, target + 1)]);
+      this.view.rebuild([{ board: EMPTY }, ...steps.slice(0, target + 1)
+        .map(({ board, outcome, pieceId }) => ({ board, outcome, pieceId }))]);
     }
     this.at = target;
     this.render(steps[target]);

@@ -177,7 +177,7 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
         h('button.primary', { type: 'button', 'data-testid': 'play-versus', onclick: () => act(async () => {
           if (offeredVersus) await endVersus(offeredVersus);
           const m = await matches.create({ mode: 'VERSUS_AI', level, strength });
-          if ('id' in m) go(`#/versus/${m.id}`);
+          if ('id' in m && main.isConnected) go(`#/versus/${m.id}`); // not when the player went elsewhere meanwhile
         }) }, t('home.play'))),
       card('two', t('home.two'), t('home.two.desc'),
         h('div.two-resume-slot'),

@@ -131,7 +131,7 @@ function namesForm(main: HTMLElement, route: Route): void {
       if (!('games' in match)) return;
       const names = inputs.map((i, n) => i.value.trim() || t('two.player', { n: n + 1 }));
       localStorage.setItem(namesKey(match.id), JSON.stringify(names));
-      go(`#/two/${match.id}`);
+      if (main.isConnected) go(`#/two/${match.id}`); // not when the player went elsewhere meanwhile
     } catch (err) {
       status.replaceChildren(errorBox(err));
     }
