@@ -126,6 +126,22 @@ class PoisonRestartIT {
         }
     }
 
+    /** The k8s template's client secret (PlaceholderSecrets, service-common): the packaged service stops at once. */
+    @Test
+    void aClientSecretLeftAtTheTemplatesPlaceholderStopsTheStartUp() throws Exception {
+        Path logs = Path.of("target", "poison-restart-it", "placeholder-secret");
+        PackagedService placeholder = service.replica(logs);
+        placeholder.env("QUARKUS_OIDC_CREDENTIALS_SECRET", "REPLACE-ME-services-client-secret");
+        try {
+            IllegalStateException failed = assertThrows(IllegalStateException.class, placeholder::start);
+            assertTrue(failed.getMessage().contains("exited with"), failed.getMessage());
+            String log = Files.readString(logs.resolve("leaderboard-service-run-1.log"));
+            assertTrue(log.contains("QUARKUS_OIDC_CREDENTIALS_SECRET"), "the log names the secret");
+        } finally {
+            placeholder.close();
+        }
+    }
+
     static List<ConsumerRecord<String, String>> letters(int count) {
         try (KafkaCompanion companion = new KafkaCompanion(service.bootstrapServers())) {
             return Kafka.awaitRecords(companion, GameFinishedDeadLetter.CHANNEL, count, r -> true);
