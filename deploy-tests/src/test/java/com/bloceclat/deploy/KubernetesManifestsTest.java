@@ -674,6 +674,31 @@ class KubernetesManifestsTest {
         }
     }
 
+    /**
+     * Every connection pool at its most, each service at its autoscaler's maximum, fits in PostgreSQL's
+     * max_connections with room for an administrator: the services' default pools (20 each, Keycloak's 100) at 6
+     * replicas were 340 against PostgreSQL's default 100, so a flood that scaled them out made every new connection
+     * fail, Keycloak's too.
+     */
+    @Test
+    void everyConnectionPoolAtItsMostFitsInPostgres() {
+        List<String> args = single(get(StatefulSet.class, "postgres").getSpec().getTemplate().getSpec().getContainers())
+                .getArgs();
+        int max = args.stream().filter(a -> a.startsWith("max_connections=")).findFirst()
+                .map(a -> Integer.parseInt(a.substring("max_connections=".length())))
+                .orElseThrow(() -> new AssertionError("max_connections is set: " + args));
+        int pools = 0;
+        for (String service : List.of("game-service", "leaderboard-service")) {
+            String size = environment(container(service)).get("QUARKUS_DATASOURCE_JDBC_MAX_SIZE");
+            assertNotNull(size, service + "'s pool is sized");
+            pools += get(HorizontalPodAutoscaler.class, service).getSpec().getMaxReplicas() * Integer.parseInt(size);
+        }
+        String keycloak = environment(container("keycloak")).get("KC_DB_POOL_MAX_SIZE");
+        assertNotNull(keycloak, "Keycloak's pool is sized");
+        pools += Integer.parseInt(keycloak);
+        assertTrue(pools + 10 <= max, pools + " connections at most, against max_connections " + max);
+    }
+
     @Test
     void everyConfigMapAndSecretReferenceResolves() {
         List<PodSpec> pods = new ArrayList<>();
