@@ -17,6 +17,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 
+import jakarta.inject.Inject;
+
+import org.hibernate.SessionFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +39,9 @@ import io.quarkus.test.junit.QuarkusTest;
 class LeaderboardResourceTest {
 
     static final List<GameFinished> games = new ArrayList<>();
+
+    @Inject
+    SessionFactory sessionFactory;
     static GameFinished old;
 
     @BeforeAll
@@ -121,11 +127,18 @@ class LeaderboardResourceTest {
                 .statusCode(200)
                 .body("records.level", contains("EASY"))
                 .body("records[0].best.gameId", equalTo(games.get(2).gameId().toString()));
+        // the list reads the columns it shows, never a game's replay and trace (tens of megabytes for a long game)
+        sessionFactory.getStatistics().clear();
         given().auth().oauth2(Tokens.player("cid")).when().get("/api/leaderboards/me/games").then()
                 .statusCode(200)
                 .body("games.gameId", contains(games.get(2).gameId().toString()))
                 .body("games[0].outcome", equalTo("RECORD"))
-                .body("games[0].mode", equalTo("SOLO"));
+                .body("games[0].mode", equalTo("SOLO"))
+                .body("games[0].struck", equalTo(false));
+        assertEquals(0, sessionFactory.getStatistics().getEntityStatistics(GameAudit.class.getName()).getLoadCount(),
+                "no audit loaded whole");
+        assertEquals(0, sessionFactory.getStatistics().getEntityStatistics(GameRecord.class.getName()).getLoadCount(),
+                "no record read apart");
     }
 
     @Test

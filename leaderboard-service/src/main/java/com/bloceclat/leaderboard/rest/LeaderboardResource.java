@@ -214,12 +214,9 @@ public class LeaderboardResource {
             @Parameter(description = "Games per page, 1 to 100 (default 20)") @QueryParam("size") String size) {
         Caller caller = Caller.of(identity);
         Params.Paging paging = Params.paging(page, size, config);
-        List<GameAudit> rows = GameAudit.ofPlayer(caller.subject(), paging.offset(), paging.limit());
-        List<MyGame> games = rows.stream().limit(paging.size()).map(a -> {
-            GameRecord record = a.outcome == Outcome.RECORD ? GameRecord.findById(a.gameId) : null;
-            return new MyGame(a.gameId, a.level, a.mode, a.outcome, a.reason, a.score, a.rounds, a.finishedAt,
-                    record != null && record.struck());
-        }).toList();
+        List<GameAudit.PlayerGame> rows = GameAudit.ofPlayer(caller.subject(), paging.offset(), paging.limit());
+        List<MyGame> games = rows.stream().limit(paging.size()).map(a -> new MyGame(a.gameId(), a.level(), a.mode(),
+                a.outcome(), a.reason(), a.score(), a.rounds(), a.finishedAt(), a.struck())).toList();
         return new MyGames(paging.page(), paging.size(), rows.size() > paging.size(), games);
     }
 
