@@ -65,9 +65,10 @@ public class Frames {
     /**
      * Closes the socket once, counted in {@code game.live.closed{reason}}. The close frame waits behind the frames its
      * client has not taken: if it has not gone within the send timeout, the TCP connection is closed under it, so a
-     * socket is gone at most twice the send timeout after it was found stalled or flooding.
+     * socket is gone at most twice the send timeout after it was found stalled or flooding. Whether this call began
+     * the close (false: it was closed or being closed already).
      */
-    public void close(WebSocketConnection socket, String reason, CloseReason why) {
+    public boolean close(WebSocketConnection socket, String reason, CloseReason why) {
         WebSocketConnection c = ClientProxy.unwrap(socket);
         String id = c.id();
         if (!c.isClosed() && closing.add(id)) {
@@ -79,7 +80,9 @@ public class Frames {
                         SocketClients.drop(c);
                         closing.remove(id);
                     });
+            return true;
         }
+        return false;
     }
 
     private void undelivered(WebSocketConnection c, Throwable failure) {

@@ -46,9 +46,10 @@ public class RaceHeartbeat {
     public void beat() {
         long silentAfter = live.silentAfter().toNanos();
         for (WebSocketConnection gone : LiveSockets.silent(silentAfter)) {
-            if (!frames.closing(gone.id())) {
+            // logged once: the socket stays seated until its @OnClose, a few beats later when its client never answers
+            // the close frame
+            if (frames.close(gone, "silent", CloseReason.NORMAL)) {
                 LOG.infof("Socket %s closed: nothing from its client for over %s", gone.id(), live.silentAfter());
-                frames.close(gone, "silent", CloseReason.NORMAL); // once; its @OnClose unseats it
             }
         }
         try {
