@@ -10,6 +10,7 @@ import { errorText } from '../app/ui';
 import { records } from '../app/records-api';
 import { m } from '../pages/together-i18n';
 import { analysisPanel } from './analysis-view';
+import { rememberTwoNames } from '../app/two-names';
 
 export type RematchKind = { mode: 'VERSUS_AI'; level: Level; strength: number } | { mode: 'TWO_PLAYERS'; level: Level; names?: [string, string] }
   | { mode: 'ONLINE_RACE'; level: Level };
@@ -23,7 +24,7 @@ export async function rematch(kind: RematchKind): Promise<void> {
   const made = await matches.create(kind.mode === 'VERSUS_AI' ? { mode: kind.mode, level: kind.level, strength: kind.strength } : { mode: kind.mode, level: kind.level });
   if (!('games' in made)) return;
   const match = made as Match;
-  if (kind.mode === 'TWO_PLAYERS' && kind.names) localStorage.setItem(`bloc.two.${match.id}`, JSON.stringify(kind.names));
+  if (kind.mode === 'TWO_PLAYERS' && kind.names) rememberTwoNames(match.id, kind.names);
   go(kind.mode === 'VERSUS_AI' ? `#/versus/${match.id}` : `#/two/${match.id}`);
 }
 

@@ -3,12 +3,11 @@ import { rematchButton } from '../game/after-game';
 import { games, matches, type GameState, type Match, type MoveAnswer } from '../app/api';
 import { h } from '../app/dom';
 import { t } from '../app/i18n';
+import { rememberTwoNames, twoNames } from '../app/two-names';
 import { go, type Page, type Route } from '../app/router';
 import { errorBox, errorText, overlay, scoreBoard, streakBadge } from '../app/ui';
 import { BoardView } from '../game/board-view';
 import { chosenLevel, rememberTwo } from './home';
-
-const namesKey = (id: string) => `bloc.two.${id}`;
 
 export async function twoPage(main: HTMLElement, route: Route): Promise<Page | void> {
   const id = route.path[1];
@@ -21,7 +20,7 @@ export async function twoPage(main: HTMLElement, route: Route): Promise<Page | v
     return;
   }
   rememberTwo(match);
-  const names: [string, string] = JSON.parse(localStorage.getItem(namesKey(id)) ?? 'null') ?? [t('two.player', { n: 1 }), t('two.player', { n: 2 })];
+  const names: [string, string] = twoNames(id) ?? [t('two.player', { n: 1 }), t('two.player', { n: 2 })];
   const seatPlaying = () => (match.games[0].status === 'PLAYING' ? 0 : 1);
   let seat = seatPlaying();
   let handedOver = seat === 0;
@@ -130,7 +129,7 @@ function namesForm(main: HTMLElement, route: Route): void {
       const match = await matches.create({ mode: 'TWO_PLAYERS', level });
       if (!('games' in match)) return;
       const names = inputs.map((i, n) => i.value.trim() || t('two.player', { n: n + 1 }));
-      localStorage.setItem(namesKey(match.id), JSON.stringify(names));
+      rememberTwoNames(match.id, names as [string, string]);
       if (main.isConnected) go(`#/two/${match.id}`); // not when the player went elsewhere meanwhile
     } catch (err) {
       status.replaceChildren(errorBox(err));
