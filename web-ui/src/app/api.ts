@@ -2,6 +2,7 @@
 import { accessToken } from './auth';
 import { config } from './config';
 import { segment } from './paths';
+import { recentStore } from './recent';
 import type { Points } from '../game/rules';
 
 export const LEVELS = ['EASY', 'MEDIUM', 'HARD', 'EXPERT', 'DIABOLICAL'] as const;
@@ -86,37 +87,18 @@ export class ApiError extends Error {
  * {@link MAX_GUEST_TOKENS} ids only (each was kept for good before, and the whole list is read at every call). Also
  * kept in memory, so that a storage that refuses (full, or blocked) loses them at the next visit, not at once.
  */
-const TOKENS = 'bloc.gameTokens';
 export const MAX_GUEST_TOKENS = 100;
+const stored = recentStore<string>('bloc.gameTokens', MAX_GUEST_TOKENS);
 const inMemory: Record<string, string> = {};
-
-function guestTokens(): Record<string, string> {
-  try {
-    const stored = JSON.parse(localStorage.getItem(TOKENS) ?? '{}');
-    return typeof stored === 'object' && stored !== null ? stored : {};
-  } catch {
-    return {};
-  }
-}
 
 export function rememberGameToken(ids: string[], token: string | undefined): void {
   if (!token) return;
-  const all = guestTokens();
-  for (const id of ids) {
-    inMemory[id] = token;
-    delete all[id]; // the newest last: ids keep their order of insertion
-    all[id] = token;
-  }
-  const kept = Object.fromEntries(Object.entries(all).slice(-MAX_GUEST_TOKENS));
-  try {
-    localStorage.setItem(TOKENS, JSON.stringify(kept));
-  } catch {
-    // full or blocked: the game was made all the same, and this visit still has its token
-  }
+  for (const id of ids) inMemory[id] = token;
+  stored.set(ids, token);
 }
 
 export function gameToken(id: string): string | undefined {
-  return inMemory[id] ?? guestTokens()[id];
+  return inMemory[id] ?? stored.get(id);
 }
 
 export interface Options {
