@@ -113,32 +113,29 @@ class PoisonRestartIT {
      */
     @Test
     void aSigningKeyThatCannotBeReadStopsTheStartUp() throws Exception {
-        Path logs = Path.of("target", "poison-restart-it", "bad-key");
-        PackagedService badKey = service.replica(logs);
-        badKey.env("BLOC_SIGNING_PUBLIC_KEYS", "replace-me-key-id:REPLACE-ME-base64-x509-ed25519-public-key");
-        try {
-            IllegalStateException failed = assertThrows(IllegalStateException.class, badKey::start);
-            assertTrue(failed.getMessage().contains("exited with"), failed.getMessage());
-            String log = Files.readString(logs.resolve("leaderboard-service-run-1.log"));
-            assertTrue(log.contains("replace-me-key-id"), "the log names the key that cannot be read");
-        } finally {
-            badKey.close();
-        }
+        assertTheStartStops("bad-key", "BLOC_SIGNING_PUBLIC_KEYS",
+                "replace-me-key-id:REPLACE-ME-base64-x509-ed25519-public-key", "replace-me-key-id");
     }
 
     /** The k8s template's client secret (PlaceholderSecrets, service-common): the packaged service stops at once. */
     @Test
     void aClientSecretLeftAtTheTemplatesPlaceholderStopsTheStartUp() throws Exception {
-        Path logs = Path.of("target", "poison-restart-it", "placeholder-secret");
-        PackagedService placeholder = service.replica(logs);
-        placeholder.env("QUARKUS_OIDC_CREDENTIALS_SECRET", "REPLACE-ME-services-client-secret");
+        assertTheStartStops("placeholder-secret", "QUARKUS_OIDC_CREDENTIALS_SECRET",
+                "REPLACE-ME-services-client-secret", "QUARKUS_OIDC_CREDENTIALS_SECRET");
+    }
+
+    /** A replica started with {@code variable} set to {@code value} exits at start-up, its log naming {@code named}. */
+    private static void assertTheStartStops(String run, String variable, String value, String named) throws Exception {
+        Path logs = Path.of("target", "poison-restart-it", run);
+        PackagedService replica = service.replica(logs);
+        replica.env(variable, value);
         try {
-            IllegalStateException failed = assertThrows(IllegalStateException.class, placeholder::start);
+            IllegalStateException failed = assertThrows(IllegalStateException.class, replica::start);
             assertTrue(failed.getMessage().contains("exited with"), failed.getMessage());
             String log = Files.readString(logs.resolve("leaderboard-service-run-1.log"));
-            assertTrue(log.contains("QUARKUS_OIDC_CREDENTIALS_SECRET"), "the log names the secret");
+            assertTrue(log.contains(named), "the log names " + named);
         } finally {
-            placeholder.close();
+            replica.close();
         }
     }
 

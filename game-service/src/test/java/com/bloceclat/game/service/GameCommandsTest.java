@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 
@@ -351,6 +352,18 @@ class GameCommandsTest {
             }
         }
         return legal;
+    }
+
+    /**
+     * One placement of {@code game} as the AI driver makes one (its row locked, on the cached state), the one
+     * {@code choose} picks from that state; the state, now after it.
+     */
+    Rebuilt placeLocked(UUID game, Function<Game, int[]> choose) {
+        GameEntity g = store.locked(game);
+        Rebuilt r = log.current(g);
+        int[] p = choose.apply(r.game);
+        moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+        return r;
     }
 
     /** The first legal placement of the pieces still to place: slot, row, col; null when none fits. */
@@ -728,10 +741,7 @@ class GameCommandsTest {
         }
         for (int n = 1; n <= 3; n++) {
             assertTrue(capped.ai.question(seats[1]) != null, "the AI's placement " + n + " is asked for");
-            GameEntity g = capped.store.locked(seats[1]);
-            Rebuilt r = capped.log.current(g);
-            int[] p = firstLegal(r.game);
-            capped.moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+            capped.placeLocked(seats[1], GameCommandsTest::firstLegal);
         }
         assertEquals(null, capped.ai.question(seats[1]), "at the cap: nothing more to ask");
         GameEntity its = capped.store.games.get(seats[1]);
@@ -763,10 +773,7 @@ class GameCommandsTest {
     /** The AI's game played to its end, each placement the last legal one, as AiTurns plays one. */
     void playAiToItsEnd(UUID ai) {
         while (store.games.get(ai).status == GameEntity.Status.PLAYING) {
-            GameEntity g = store.locked(ai);
-            Rebuilt r = log.current(g);
-            int[] p = lastLegal(r.game);
-            moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+            placeLocked(ai, GameCommandsTest::lastLegal);
         }
     }
 
@@ -871,10 +878,7 @@ class GameCommandsTest {
         assertEquals(target, store.matches.get(m.id).targetScore);
         assertEquals(MatchEntity.Status.PLAYING, store.matches.get(m.id).status);
 
-        GameEntity g = store.locked(ai);
-        Rebuilt r = log.current(g);
-        moves.placed(g, r, r.lastMoveNumber + 1, last[0], last[1], last[2]);
-        assertTrue(r.game.gameOver());
+        assertTrue(placeLocked(ai, game -> last).game.gameOver());
         MatchEntity decided = store.matches.get(m.id);
         assertEquals(MatchEntity.Status.FINISHED, decided.status);
         assertEquals(1, decided.winnerSeat);
@@ -903,10 +907,7 @@ class GameCommandsTest {
         creation.ofMatch(m.mode, Level.EASY, 3, ANN, null, m.id, 0);
         UUID ahead = creation.ofMatch(m.mode, Level.EASY, 3, new Requester("bob", "Bob", null), null, m.id, 1).id;
         for (int n = 1; n <= 20; n++) { // round 0 and several more
-            GameEntity g = store.locked(ahead);
-            Rebuilt r = log.current(g);
-            int[] p = firstLegal(r.game);
-            moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+            placeLocked(ahead, GameCommandsTest::firstLegal);
         }
         GameEntity row = store.read(ahead);
         assertTrue(log.current(row).game.round() > 1);
@@ -938,10 +939,7 @@ class GameCommandsTest {
         UUID person = seats[0];
         UUID ai = seats[1];
         while (store.games.get(ai).score == 0) {
-            GameEntity g = store.locked(ai);
-            Rebuilt r = log.current(g);
-            int[] p = firstLegal(r.game);
-            moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+            placeLocked(ai, GameCommandsTest::firstLegal);
         }
         resignations.resign(person, ANN);
         MatchEntity decided = store.matches.get(m.id);
