@@ -180,8 +180,7 @@ public class SolverResource {
             return Uni.createFrom().item(Problem.of(Response.Status.REQUEST_ENTITY_TOO_LARGE,
                     "a solve request is at most " + SolverProtocol.MAX_REQUEST_CHARS + " characters").toResponse().build());
         }
-        CallerKind caller = !identity.isAnonymous() && identity.hasRole(config.serviceRole())
-                ? CallerKind.SERVICE : CallerKind.PUBLIC;
+        CallerKind caller = callerKind();
         JsonNode node = null;
         ProtocolException malformed = null;
         try {
@@ -279,8 +278,7 @@ public class SolverResource {
             @Parameter(description = "Rounds to analyse, 1 to bloc.solver.analyse.max-rounds (default and cap: that)")
             @QueryParam("rounds") String rounds,
             @Context HttpServerRequest http) {
-        CallerKind caller = !identity.isAnonymous() && identity.hasRole(config.serviceRole())
-                ? CallerKind.SERVICE : CallerKind.PUBLIC;
+        CallerKind caller = callerKind();
         Runnable done = admit(caller, SolverService.ANALYSE, http);
         int from;
         int count;
@@ -323,6 +321,12 @@ public class SolverResource {
         throw new IllegalArgumentException(name + " must be a whole number from " + min + " to " + max);
     }
 
+    /** A service, by its token's role; anyone else (no token, a player's) is a public caller. */
+    private CallerKind callerKind() {
+        return !identity.isAnonymous() && identity.hasRole(config.serviceRole()) ? CallerKind.SERVICE
+                : CallerKind.PUBLIC;
+    }
+
     /**
      * A full share: 429 to a public caller; 503 to a service caller, whose client picks replicas with Stork's least
      * response time, which scores a 5xx as the replica's failure but any other answer as a reply, a 429 as a quick one:
@@ -331,7 +335,7 @@ public class SolverResource {
     @ServerExceptionMapper
     public Response saturated(SaturatedException e) {
         long retryAfter = Math.max(1, config.retryAfter().toSeconds());
-        if (!identity.isAnonymous() && identity.hasRole(config.serviceRole())) {
+        if (callerKind() == CallerKind.SERVICE) {
             return Problem.of(Response.Status.SERVICE_UNAVAILABLE, e.getMessage()).toResponse()
                     .header("Retry-After", retryAfter).build();
         }
