@@ -57,7 +57,7 @@ class BoundedWorkTest {
     public static class SmallLimits implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            Map<String, String> limits = Map.of(
+            Map<String, String> limits = new HashMap<>(Map.of(
                     "bloc.limits.events-per-game", "8",
                     "bloc.limits.undos-per-game", "2",
                     "bloc.limits.hints-per-game", "1",
@@ -69,7 +69,9 @@ class BoundedWorkTest {
                     "quarkus.http.proxy.trusted-proxies", "127.0.0.1",
                     // when the database is gone, do not wait the default 5 s for a connection (12 requests wait,
                     // in turn)
-                    "quarkus.datasource.jdbc.acquisition-timeout", "0.5S");
+                    "quarkus.datasource.jdbc.acquisition-timeout", "0.5S"));
+            limits.put("bloc.limits.starts-per-client", "8");
+            limits.put("bloc.limits.starts-window", "1h");
             Map<String, String> both = new HashMap<>(limits);
             limits.forEach((k, v) -> both.put("%test." + k, v)); // over the %test values of application.properties
             return both;
@@ -155,6 +157,25 @@ class BoundedWorkTest {
 
     @Test
     @Order(5)
+    void aClientThatStartsAndResignsInALoopIsStoppedPastItsStartsInTheWindow() {
+        // nothing stays open, so the open-games limit (4) never stops this loop; before, every start was 201
+        As loop = As.player(Tokens.player("start-and-resign"));
+        for (int n = 1; n <= 8; n++) {
+            Started g = Play.create(loop, "EASY", 500 + n);
+            g.as().spec().when().post("/api/games/" + g.id() + "/resign").then().statusCode(200);
+        }
+        ValidatableResponse refused = problem(startGame(loop), 429)
+                .body("detail", equalTo("Too many games started: at most 8 in 60 min per client, finished or not."));
+        long retryAfter = Long.parseLong(refused.extract().header("Retry-After"));
+        assertTrue(retryAfter > 55 * 60 && retryAfter <= 60 * 60 + 1, "Retry-After " + retryAfter);
+        // a match is a start too, and another client is not held back by this one
+        problem(startMatch(Tokens.player("start-and-resign")), 429)
+                .body("detail", containsString("Too many games started"));
+        startGame(As.player(Tokens.player("starts-elsewhere"))).statusCode(201);
+    }
+
+    @Test
+    @Order(6)
     void aRaceIsAGameOfEachPlayerSoRacesPastTheirOpenGamesAreRefused() {
         // a player with as many games open as they may (4) joins no race: neither the queue nor a link
         String full = Tokens.player("race-full");
@@ -203,7 +224,7 @@ class BoundedWorkTest {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aVersusAiMatchCountsWhileItsAiPlaysOnAfterItsPersonsGameEnded() {
         // the person's game ended long ago at a score the AI has not reached: the AI plays on, searching at its pace
         // (up to the cap of events), so the match must still count against the client

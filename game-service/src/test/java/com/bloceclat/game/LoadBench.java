@@ -21,9 +21,10 @@ public final class LoadBench {
         int races = args.length > 3 ? Integer.parseInt(args[3]) : 50;
         try (PackagedGameService stack = new PackagedGameService(Path.of("target", "load-bench"))) {
             // every generated player is a guest from 127.0.0.1: one client to the per-client limits, lifted here as
-            // they are for the module's tests (500 players on one address would otherwise get 429 past 10 games)
+            // they are for the module's tests (500 players on one address would otherwise get 429 past 10 games open, or
+            // 60 started in a minute)
             PackagedGameService.Replica replica = stack.start(Map.of("BLOC_LIMITS_GAMES_PER_CLIENT", "100000",
-                    "BLOC_LIMITS_AI_MATCHES_PER_CLIENT", "100000"));
+                    "BLOC_LIMITS_AI_MATCHES_PER_CLIENT", "100000", "BLOC_LIMITS_STARTS_PER_CLIENT", "100000"));
             // warm-up: the connection pool, and the JIT (Hibernate's and Kafka's code is large: C2 is still compiling
             // after a few thousand moves), with the very load measured next
             MoveLoad.run(replica.http(), games, thinkMs, moves);

@@ -274,8 +274,10 @@ class ReplicasIT {
     @Test
     void aReplicaStoppedUnderLoadAnswersNoMoveWith500AndLosesNoneItAccepted() throws Exception {
         Instant began = Instant.now().minusSeconds(1);
-        // the players are guests on one address: more open games than the production limit of 10
-        PackagedGameService.Replica first = stack.start(Map.of("BLOC_LIMITS_GAMES_PER_CLIENT", "100000"));
+        // the players are guests on one address: more open games than the production limit of 10, and maybe more
+        // started in a minute than its 60
+        PackagedGameService.Replica first = stack.start(Map.of("BLOC_LIMITS_GAMES_PER_CLIENT", "100000",
+                "BLOC_LIMITS_STARTS_PER_CLIENT", "100000"));
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         Map<Integer, Integer> statuses = new ConcurrentHashMap<>();
         List<StoppedPlayer> players = new CopyOnWriteArrayList<>();

@@ -217,6 +217,18 @@ public final class GameConfig {
          */
         @WithDefault("30m")
         Duration openFor();
+
+        /**
+         * Games one client may start within {@link #startsWindow}, however they end (a two-players match is two): the
+         * open-games limit does not bound a loop that starts a game and resigns it, each leaving its rows, messages
+         * and leaderboard audit for good.
+         */
+        @WithDefault("60")
+        int startsPerClient();
+
+        /** The window {@link #startsPerClient} counts in. */
+        @WithDefault("1m")
+        Duration startsWindow();
     }
 
     /** What the browser is told at {@code GET /config.json}, and where UI files may come from in development. */

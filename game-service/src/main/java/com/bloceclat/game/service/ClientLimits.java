@@ -64,10 +64,10 @@ public class ClientLimits {
         var em = GameEntity.getEntityManager();
         em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))")
                 .setParameter("key", clientKey).getSingleResult();
-        Duration openFor = limits.openFor();
+        Bounds bounds = Bounds.of(limits);
         Object[] games = (Object[]) em.createNativeQuery("SELECT count(*), min(updated_at) FROM game "
                 + "WHERE client_key = :key AND status = 'PLAYING' AND updated_at > now() - make_interval(secs => :secs)")
-                .setParameter("key", clientKey).setParameter("secs", openFor.toMillis() / 1000.0)
+                .setParameter("key", clientKey).setParameter("secs", seconds(bounds.openFor()))
                 .getSingleResult();
         // a match whose person's game has ended counts while its AI plays on (to the score to beat): its searches go on
         Object[] matches = (Object[]) em.createNativeQuery("SELECT count(*), "
@@ -75,16 +75,25 @@ public class ClientLimits {
                 + "JOIN match m ON m.id = g.match_id WHERE g.client_key = :key AND g.mode = 'VERSUS_AI' "
                 + "AND g.seat = 0 AND m.status = 'PLAYING' "
                 + "AND (g.status <> 'PLAYING' OR g.updated_at > now() - make_interval(secs => :secs))")
-                .setParameter("key", clientKey).setParameter("secs", openFor.toMillis() / 1000.0)
+                .setParameter("key", clientKey).setParameter("secs", seconds(bounds.openFor()))
                 .getSingleResult();
-        Refusal refusal = decide(start, ((Number) games[0]).intValue(), oldest(games[1]),
-                ((Number) matches[0]).intValue(), oldest(matches[1]), OffsetDateTime.now(), limits.gamesPerClient(),
-                limits.aiMatchesPerClient(), openFor);
+        // every game the client started in the window, however it ended (index game_client_started)
+        Object[] started = (Object[]) em.createNativeQuery("SELECT count(*), min(created_at) FROM game "
+                + "WHERE client_key = :key AND created_at > now() - make_interval(secs => :secs)")
+                .setParameter("key", clientKey).setParameter("secs", seconds(bounds.startsWindow()))
+                .getSingleResult();
+        Held held = new Held(((Number) games[0]).intValue(), oldest(games[1]), ((Number) matches[0]).intValue(),
+                oldest(matches[1]), ((Number) started[0]).intValue(), oldest(started[1]));
+        Refusal refusal = decide(start, held, OffsetDateTime.now(), bounds);
         if (refusal != null) {
             metrics.counter("game.limits.refused", "start", start.name()).increment();
             throw new WebApplicationException(refusal.detail(), Response.status(429)
                     .header("Retry-After", refusal.retryAfterSeconds()).build());
         }
+    }
+
+    private static double seconds(Duration d) {
+        return d.toMillis() / 1000.0;
     }
 
     /** Marks the client's games of what was just started (in the same transaction) as theirs. */
@@ -103,22 +112,41 @@ public class ClientLimits {
     }
 
     /**
-     * The decision, pure (ClientLimitsTest): null to go ahead, else the refusal. {@code openGames} and
-     * {@code openAiMatches} are what the client has open, {@code oldestGame} and {@code oldestAiMatch} the last move
-     * of the least recently played of them (null when none).
+     * What a client holds when it starts something: {@code openGames} and {@code openAiMatches} open, {@code oldestGame}
+     * and {@code oldestAiMatch} the last move of the least recently played of them; {@code started} games started within
+     * the starts' window, {@code oldestStart} the first of them (each null when there is none).
      */
-    static Refusal decide(Start start, int openGames, OffsetDateTime oldestGame, int openAiMatches,
-            OffsetDateTime oldestAiMatch, OffsetDateTime now, int maxGames, int maxAiMatches, Duration openFor) {
-        if (start.aiMatches > 0 && openAiMatches + start.aiMatches > maxAiMatches) {
-            return new Refusal("Too many versus-AI matches open: at most " + maxAiMatches + " at once per client. "
+    record Held(int openGames, OffsetDateTime oldestGame, int openAiMatches, OffsetDateTime oldestAiMatch, int started,
+                OffsetDateTime oldestStart) {
+    }
+
+    /** The limits {@link #decide} applies ({@code bloc.limits}). */
+    record Bounds(int games, int aiMatches, Duration openFor, int starts, Duration startsWindow) {
+        static Bounds of(GameConfig.Limits limits) {
+            return new Bounds(limits.gamesPerClient(), limits.aiMatchesPerClient(), limits.openFor(),
+                    limits.startsPerClient(), limits.startsWindow());
+        }
+    }
+
+    /** The decision, pure (ClientLimitsTest): null to go ahead, else the refusal. */
+    static Refusal decide(Start start, Held held, OffsetDateTime now, Bounds bounds) {
+        Duration openFor = bounds.openFor();
+        if (start.aiMatches > 0 && held.openAiMatches() + start.aiMatches > bounds.aiMatches()) {
+            return new Refusal("Too many versus-AI matches open: at most " + bounds.aiMatches() + " at once per client. "
                     + "Finish or resign one first; one left without a move for " + words(openFor)
                     + " no longer counts, and one whose AI plays on to your score counts until it has beaten it or "
-                    + "is blocked.", retryAfter(oldestAiMatch, now, openFor));
+                    + "is blocked.", retryAfter(held.oldestAiMatch(), now, openFor));
         }
-        if (openGames + start.games > maxGames) {
-            return new Refusal("Too many games open: at most " + maxGames + " at once per client. Finish or resign "
-                    + "one first; one left without a move for " + words(openFor) + " no longer counts.",
-                    retryAfter(oldestGame, now, openFor));
+        if (held.openGames() + start.games > bounds.games()) {
+            return new Refusal("Too many games open: at most " + bounds.games() + " at once per client. Finish or "
+                    + "resign one first; one left without a move for " + words(openFor) + " no longer counts.",
+                    retryAfter(held.oldestGame(), now, openFor));
+        }
+        // open games are bounded above, but a start-and-resign loop holds none open: how often one starts is bounded
+        // here, or each start's rows (and its messages, signature and leaderboard audit) pile up without end
+        if (held.started() + start.games > bounds.starts()) {
+            return new Refusal("Too many games started: at most " + bounds.starts() + " in " + words(bounds.startsWindow())
+                    + " per client, finished or not.", retryAfter(held.oldestStart(), now, bounds.startsWindow()));
         }
         return null;
     }
