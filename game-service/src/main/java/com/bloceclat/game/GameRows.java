@@ -33,7 +33,18 @@ public final class GameRows {
 
     /** The game's row, or null; {@code lock}: locked for this transaction ({@code FOR UPDATE}). */
     public static GameEntity byId(UUID id, boolean lock) {
-        return one("SELECT " + COLUMNS + " FROM game WHERE id = ?" + (lock ? " FOR UPDATE" : ""), id, null);
+        return one("SELECT " + COLUMNS + " FROM game WHERE id = ?" + (lock ? " FOR UPDATE" : ""), id);
+    }
+
+    /**
+     * The game's row, locked for this transaction, if {@code subject} owns it or, a guest's game, its token's hash is
+     * {@code guestTokenHash}; else null, and then nothing was locked or waited for: PostgreSQL locks only the rows
+     * that pass the condition, and checks it before it waits for another transaction's lock.
+     */
+    public static GameEntity byIdIfOwned(UUID id, String subject, String guestTokenHash) {
+        return one("SELECT " + COLUMNS + " FROM game WHERE id = ? "
+                + "AND (owner_subject = ? OR (owner_subject IS NULL AND guest_token_hash = ?)) FOR UPDATE",
+                id, subject, guestTokenHash);
     }
 
     /** The game of {@code seat} in a match, or null; {@code lock}: locked for this transaction. */
@@ -140,12 +151,16 @@ public final class GameRows {
         }
     }
 
-    private static GameEntity one(String sql, UUID id, Integer seat) {
+    /** The one row {@code sql} finds, or null; a null parameter is an SQL NULL of a string. */
+    private static GameEntity one(String sql, Object... parameters) {
         return work(c -> {
             try (PreparedStatement q = c.prepareStatement(sql)) {
-                q.setObject(1, id);
-                if (seat != null) {
-                    q.setInt(2, seat);
+                for (int i = 0; i < parameters.length; i++) {
+                    if (parameters[i] == null) {
+                        q.setNull(i + 1, Types.VARCHAR);
+                    } else {
+                        q.setObject(i + 1, parameters[i]);
+                    }
                 }
                 try (ResultSet r = q.executeQuery()) {
                     return r.next() ? row(r) : null;

@@ -17,11 +17,15 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+
+import javax.sql.DataSource;
 
 import jakarta.inject.Inject;
 
@@ -39,7 +43,10 @@ import com.bloceclat.game.service.DailyChallenge;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.config.HttpClientConfig;
 import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
 
 @QuarkusTest
 class GameResourceTest {
@@ -73,6 +80,45 @@ class GameResourceTest {
                 .body("id", equalTo(id))
                 .body("gameToken", nullValue())
                 .body("board", equalTo(List.of(Board.rows(engine.board()))));
+    }
+
+    @Inject
+    DataSource dataSource;
+
+    @Test
+    void someoneElsesRequestsNeitherWaitForAGamesLockNorTakeIt() throws Exception {
+        // while the owner's move holds the game's row lock, another player's move or resignation and a guest game's
+        // move with a wrong token are refused at once; before, they were locked first and refused after, so each
+        // waited for the owner's change and then held up the next one (an opponent knows your game's id in a race)
+        Started alices = create(As.player(Tokens.player("alice")), "EASY", 7);
+        Started guests = create(As.guest(null), "EASY", 7);
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement lock = c.prepareStatement("SELECT id FROM game WHERE id IN (?, ?) FOR UPDATE")) {
+                lock.setObject(1, UUID.fromString(alices.id()));
+                lock.setObject(2, UUID.fromString(guests.id()));
+                lock.executeQuery().close();
+            }
+            Map<String, Integer> move = Map.of("moveNumber", 1, "slot", 0, "row", 0, "col", 0);
+            impatient().auth().oauth2(Tokens.player("bob")).contentType(ContentType.JSON).body(move)
+                    .when().post("/api/games/" + alices.id() + "/moves").then().statusCode(403)
+                    .body("detail", equalTo("This game belongs to another player."));
+            impatient().auth().oauth2(Tokens.player("bob")).when()
+                    .post("/api/games/" + alices.id() + "/resign").then().statusCode(403);
+            impatient().header("X-Game-Token", "not-the-token").contentType(ContentType.JSON).body(move)
+                    .when().post("/api/games/" + guests.id() + "/moves").then().statusCode(403);
+            c.rollback();
+        }
+        int[] m = firstLegal(alices.shadow());
+        move(alices, 1, m[0], m[1], m[2]).statusCode(200);
+        given().auth().oauth2(Tokens.player("bob")).when().post("/api/games/" + UUID.randomUUID() + "/resign").then()
+                .statusCode(404);
+    }
+
+    /** A request that fails after 5 s without an answer, instead of waiting as long as the service does. */
+    private static RequestSpecification impatient() {
+        return given().config(RestAssured.config().httpClient(HttpClientConfig.httpClientConfig()
+                .setParam("http.socket.timeout", 5000)));
     }
 
     @Inject

@@ -43,6 +43,11 @@ class DbGameStore implements GameStore {
     }
 
     @Override
+    public GameEntity lockedIfOwned(UUID id, String subject, String guestTokenHash) {
+        return GameRows.byIdIfOwned(id, subject, guestTokenHash);
+    }
+
+    @Override
     public GameEntity read(UUID id) {
         return GameRows.byId(id, false);
     }

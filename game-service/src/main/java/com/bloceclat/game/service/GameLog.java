@@ -54,8 +54,20 @@ class GameLog {
     @Inject
     Event<GameCache.Committed> committed;
 
-    /** The game's row, locked for this transaction, if {@code requester} may play it. */
+    /**
+     * The game's row, locked for this transaction, if {@code requester} may play it. Someone else's request never
+     * waits for the lock, nor takes it: the owner is part of the locking statement, and a refusal is decided from the
+     * row read unlocked. Locked first and checked after, an opponent who knew the game's id (a race shows it) held up
+     * each of its owner's moves with requests of their own.
+     */
     GameEntity locked(UUID id, Requester requester) {
+        String tokenHash = requester.gameToken() == null ? null : Refusals.sha256(requester.gameToken());
+        GameEntity g = store.lockedIfOwned(id, requester.subject(), tokenHash);
+        if (g != null) {
+            return g;
+        }
+        Refusals.owned(store.read(id), id, requester); // 404 or 403
+        // owned after all (an owner never changes, so a row inserted meanwhile): locked as any owner's
         return Refusals.owned(store.locked(id), id, requester);
     }
 

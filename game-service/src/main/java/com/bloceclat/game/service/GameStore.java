@@ -20,6 +20,12 @@ interface GameStore {
     /** The game's row, locked for this transaction (changes of one game are made one at a time), or null. */
     GameEntity locked(UUID id);
 
+    /**
+     * The game's row, locked for this transaction, if {@code subject} owns it or (a guest's game) {@code guestTokenHash}
+     * is the hash of its token; null otherwise (no such game, or another's), without locking or waiting for the lock.
+     */
+    GameEntity lockedIfOwned(UUID id, String subject, String guestTokenHash);
+
     /** The game's row without a lock, or null. */
     GameEntity read(UUID id);
 

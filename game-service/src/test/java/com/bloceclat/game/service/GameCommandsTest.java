@@ -76,6 +76,14 @@ class GameCommandsTest {
         }
 
         @Override
+        public GameEntity lockedIfOwned(UUID id, String subject, String guestTokenHash) {
+            GameEntity g = games.get(id);
+            boolean owned = g != null && (g.ownerSubject != null ? g.ownerSubject.equals(subject)
+                    : g.guestTokenHash != null && g.guestTokenHash.equals(guestTokenHash));
+            return owned ? copy(g) : null;
+        }
+
+        @Override
         public GameEntity read(UUID id) {
             return copy(games.get(id));
         }
