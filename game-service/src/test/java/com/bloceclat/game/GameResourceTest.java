@@ -39,7 +39,10 @@ import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.Rules;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayValidator;
+import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.game.service.DailyChallenge;
+import com.bloceclat.game.service.GameService;
+import com.bloceclat.game.service.Requester;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -113,6 +116,33 @@ class GameResourceTest {
         move(alices, 1, m[0], m[1], m[2]).statusCode(200);
         given().auth().oauth2(Tokens.player("bob")).when().post("/api/games/" + UUID.randomUUID() + "/resign").then()
                 .statusCode(404);
+    }
+
+    @Inject
+    GameService games;
+
+    @Test
+    void aClientGetsAtMostTwoReplaysBuiltAtOnceAndThe429SaysWhy() {
+        // a long game's replay is megabytes, built and written whole; before, every request at once held its own
+        // copies (the replay's JSON, a tree of it, the answer), without a bound
+        Started g = create(As.guest(null), "EASY", 12);
+        g.as().spec().when().post("/api/games/" + g.id() + "/resign").then().statusCode(200);
+        Requester owner = new Requester(null, null, g.as().gameToken());
+        String client = ClientKey.ofAddress("127.0.0.1"); // this test's requests, as a guest
+        String refused = games.replay(UUID.fromString(g.id()), owner, client, first ->
+                games.replay(UUID.fromString(g.id()), owner, client, second ->
+                        g.as().spec().when().get("/api/games/" + g.id() + "/replay").then().statusCode(429)
+                                .contentType("application/problem+json").header("Retry-After", "1")
+                                .extract().path("detail")));
+        assertEquals("Too many replays at once: at most 2 being built for one client; ask again once one is given.",
+                refused);
+        // another client is not held back meanwhile, and once they are written the next is served
+        games.replay(UUID.fromString(g.id()), owner, "address:192.0.2.1", first ->
+                games.replay(UUID.fromString(g.id()), owner, "address:192.0.2.1", second ->
+                        g.as().spec().when().get("/api/games/" + g.id() + "/replay").then().statusCode(200)));
+        g.as().spec().when().get("/api/games/" + g.id() + "/replay").then().statusCode(200)
+                .body("seed", equalTo(12)).body("level", equalTo("EASY")).body("events", hasSize(0))
+                .body("start", equalTo(List.of(Board.rows(new Game(12, Level.EASY).board()))));
     }
 
     /** A request that fails after 5 s without an answer, instead of waiting as long as the service does. */

@@ -55,7 +55,11 @@ class PlatformTest {
         given().accept("application/json").when().get("/q/openapi").then()
                 .statusCode(200)
                 .body("paths", hasKey("/api/players/me"))
-                .body("paths", hasKey("/api/admin/canary"));
+                .body("paths", hasKey("/api/admin/canary"))
+                // the replay is typed: its fields and the start board, not a free-form object
+                .body("components.schemas.ReplayView.properties", hasKey("start"))
+                .body("components.schemas.ReplayView.properties", hasKey("events"))
+                .body("paths.'/api/games/{id}/replay'.get.responses", hasKey("429"));
         given().when().get("/q/swagger-ui/").then().statusCode(200).body(containsString("swagger"));
     }
 

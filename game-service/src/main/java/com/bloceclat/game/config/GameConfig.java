@@ -203,6 +203,14 @@ public final class GameConfig {
         @WithDefault("2")
         int hintsInFlightPerClient();
 
+        /**
+         * Replays one client may have being built and written at once on one replica; past it a replay is refused
+         * (429, Retry-After) before it is built. A long game's replay is megabytes, so a client asking for it many
+         * times at once held that many copies. Per replica.
+         */
+        @WithDefault("2")
+        int replaysInFlightPerClient();
+
         /** Versus-AI matches one client (a guest's address, a player's subject) may have open at once. */
         @WithDefault("3")
         int aiMatchesPerClient();

@@ -24,6 +24,7 @@ import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -32,7 +33,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 import com.bloceclat.common.security.Caller;
 import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.Level;
-import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.game.service.ClientLimits;
 import com.bloceclat.game.service.GameService;
 import com.bloceclat.game.service.PlayerService;
@@ -40,10 +40,10 @@ import com.bloceclat.game.service.Requester;
 import com.bloceclat.game.service.Views.GameView;
 import com.bloceclat.game.service.Views.HintView;
 import com.bloceclat.game.service.Views.MoveView;
+import com.bloceclat.game.service.Views.ReplayView;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -208,15 +208,25 @@ public class GameResource {
             + "deals as `start`, for replay viewers", description = "The replay carries the seed: it is served once "
             + "the seed may be shown: for a daily game once its UTC day is over, for a match's game once the whole "
             + "match has finished.")
-    @APIResponse(responseCode = "409", description = "The game is still being played, it is a daily game whose "
-            + "day is not over, or it is a match's game and another seat of its match still plays")
-    public ObjectNode replay(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token)
-            throws JsonProcessingException {
-        Replay replay = games.replay(gameId(id), requester(token));
-        // the replay's own JSON, read once; the start board from its seed (it was read a second time for that)
-        ObjectNode answer = (ObjectNode) mapper.readTree(replay.toJson());
-        replay.startBoard().forEach(answer.putArray("start")::add);
-        return answer;
+    @APIResponses({
+            @APIResponse(responseCode = "200", description = "The replay and its start board",
+                    content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ReplayView.class))),
+            @APIResponse(responseCode = "409", description = "The game is still being played, it is a daily game whose "
+                    + "day is not over, or it is a match's game and another seat of its match still plays"),
+            @APIResponse(responseCode = "429", description = "The client has bloc.limits.replays-in-flight-per-client "
+                    + "replays being built on this replica already; with Retry-After") })
+    public Response replay(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token,
+            @Context HttpServerRequest http) {
+        // written to bytes while the replay counts as in flight: the answer's one copy, made from the records
+        byte[] json = games.replay(gameId(id), requester(token), ClientKey.of(identity, http), replay -> {
+            try {
+                return mapper.writeValueAsBytes(ReplayView.of(replay));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        return Response.ok(json, MediaType.APPLICATION_JSON_TYPE).build();
     }
 
     /** A request's level, or 400 in the engine's words. */

@@ -7,14 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-import jakarta.ws.rs.WebApplicationException;
-import jakarta.ws.rs.core.Response;
 
-import com.bloceclat.common.limits.CountsPerKey;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.solver.SolveRequest;
@@ -109,22 +107,16 @@ public class GameService {
      */
     public HintView hint(UUID id, Requester requester, String client) {
         Hints.Asked asked = QuarkusTransaction.requiringNew().call(() -> hints.ask(id, requester));
-        int cap = limits.hintsInFlightPerClient();
-        if (!hintsInFlight.tryAdd(client, cap)) {
-            throw new WebApplicationException("Too many hints at once: at most " + cap + " being worked out for one "
-                    + "client; ask again once one is given.", Response.status(429).header("Retry-After", 1).build());
-        }
-        List<Suggestion> suggestions;
-        try {
-            suggestions = SolverQuestions.askHint(solver, asked.question());
-        } finally {
-            hintsInFlight.remove(client);
-        }
+        List<Suggestion> suggestions = hintsInFlight.run(client, limits.hintsInFlightPerClient(),
+                () -> SolverQuestions.askHint(solver, asked.question()));
         return QuarkusTransaction.requiringNew().call(() -> hints.record(id, requester, asked, suggestions));
     }
 
     /** Hints being worked out on this replica, per client ({@code bloc.limits.hints-in-flight-per-client}). */
-    private final CountsPerKey<String> hintsInFlight = new CountsPerKey<>();
+    private final InFlightPerClient hintsInFlight = new InFlightPerClient("hints", "being worked out");
+
+    /** Replays being built and written on this replica, per client ({@code bloc.limits.replays-in-flight-per-client}). */
+    private final InFlightPerClient replaysInFlight = new InFlightPerClient("replays", "being built");
 
     @Transactional
     public GameView resign(UUID id, Requester requester) {
@@ -144,11 +136,17 @@ public class GameService {
     }
 
     /**
-     * The replay of a finished game (RULES.md "Replay"). It carries the seed, so it is served only when the seed may be
-     * shown: a daily game's once its day is over.
+     * The replay of a finished game (RULES.md "Replay"), handed to {@code write} (which writes the answer) while it is
+     * one of the client's replays in flight: a long game's replay is megabytes, built and written whole, so a client
+     * asking for it many times at once must not hold that many copies. It carries the seed, so it is served only when
+     * the seed may be shown: a daily game's once its day is over.
      */
-    @Transactional
-    public Replay replay(UUID id, Requester requester) {
+    public <T> T replay(UUID id, Requester requester, String client, Function<Replay, T> write) {
+        return replaysInFlight.run(client, limits.replaysInFlightPerClient(),
+                () -> write.apply(QuarkusTransaction.requiringNew().call(() -> finishedReplay(id, requester))));
+    }
+
+    private Replay finishedReplay(UUID id, Requester requester) {
         GameEntity g = log.read(id, requester);
         if (!g.finished()) {
             throw Refusals.conflict("The replay is served once the game is finished: it carries the seed, which tells "

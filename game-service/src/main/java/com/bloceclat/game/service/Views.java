@@ -13,8 +13,10 @@ import com.bloceclat.engine.Board;
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Piece;
 import com.bloceclat.engine.Rules;
+import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.game.GameEntity;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 /**
  * What the REST API answers about games, and how it is made from a game's row and state: pure functions, the
@@ -145,6 +147,19 @@ public final class Views {
     }
 
     @Schema(description = "The answer to a move: what happened and the new state")
+    /**
+     * A finished game's replay for a viewer: the replay's own fields (RULES.md "Replay", engine {@code Replay}) and the
+     * start board its seed deals, written straight from the records (no tree, no second copy as a string).
+     */
+    public record ReplayView(
+            @JsonUnwrapped @Schema(implementation = Replay.class) Replay replay,
+            @Schema(description = "The start board the seed deals, 8 rows of # and . (not part of the replay: its seed "
+                    + "says it; what a viewer draws first)") List<String> start) {
+        public static ReplayView of(Replay replay) {
+            return new ReplayView(replay, replay.startBoard());
+        }
+    }
+
     public record MoveView(
             @Schema(description = "True when this move number had been applied already: the same answer again")
             boolean repeated,
