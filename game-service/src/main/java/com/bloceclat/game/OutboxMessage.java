@@ -96,23 +96,38 @@ public class OutboxMessage extends PanacheEntityBase {
         return at + 5;
     }
 
+    /** A batch to send: its rows, oldest first, and whether more rows were due (cut by count or by size). */
+    public record Batch(List<Pending> rows, boolean more) {
+    }
+
     /**
      * The oldest messages due to be sent (sent ones are deleted, parked ones left aside, ones kept after a failed send
-     * wait until their next attempt: {@link #retryLater}), locked; rows another relay (another replica) holds are
-     * skipped rather than waited for, so replicas share the work.
+     * wait until their next attempt: {@link #retryLater}), locked, at most {@code limit} of them and, past the first,
+     * no more than {@code maxBytes} bytes of payload (UTF-8) together: a long game's {@code game-finished} is megabytes,
+     * so a batch bounded by rows alone could read more than the heap holds, and fail again on every pass. Rows another
+     * relay (another replica) holds are skipped rather than waited for, so replicas share the work. One statement:
+     * the sizes are read from the rows' headers ({@code octet_length} of text needs no payload read), the payloads of
+     * the chosen rows alone.
      */
-    public static List<Pending> nextPending(int limit) {
+    public static Batch nextPending(int limit, long maxBytes) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = getEntityManager().createNativeQuery(
-                "SELECT id, topic, msg_key, payload, live_match FROM outbox WHERE parked_at IS NULL "
+                "WITH due AS (SELECT id, octet_length(payload) AS size FROM outbox WHERE parked_at IS NULL "
                 + "AND (next_attempt_at IS NULL OR next_attempt_at <= clock_timestamp()) ORDER BY id LIMIT :limit "
-                + "FOR UPDATE SKIP LOCKED")
+                + "FOR UPDATE SKIP LOCKED), "
+                + "counted AS (SELECT id, sum(size) OVER (ORDER BY id) AS upto, row_number() OVER (ORDER BY id) AS n, "
+                + "count(*) OVER () AS due FROM due) "
+                + "SELECT o.id, o.topic, o.msg_key, o.payload, o.live_match, c.due FROM counted c "
+                + "JOIN outbox o ON o.id = c.id WHERE c.n = 1 OR c.upto <= :bytes ORDER BY o.id")
                 .setParameter("limit", limit)
+                .setParameter("bytes", maxBytes)
                 .getResultList();
-        return rows.stream()
+        List<Pending> batch = rows.stream()
                 .map(r -> new Pending(((Number) r[0]).longValue(), (String) r[1], (String) r[2], (String) r[3],
                         (String) r[4]))
                 .toList();
+        long due = rows.isEmpty() ? 0 : ((Number) rows.get(0)[5]).longValue();
+        return new Batch(batch, due == limit || batch.size() < due);
     }
 
     /** Deletes these messages once sent, in one statement (native: no query translation on every relay pass). */

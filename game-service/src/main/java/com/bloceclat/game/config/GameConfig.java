@@ -30,6 +30,14 @@ public final class GameConfig {
         int batchSize();
 
         /**
+         * The payload a batch may hold, in bytes (UTF-8), past its first row (which goes whatever its size): a very long game's
+         * {@code game-finished} is about 6 MB (docs/benchmarks.md "Outbox"), so {@link #batchSize} rows of them would
+         * be more than a replica's heap.
+         */
+        @WithDefault("16000000")
+        long batchBytes();
+
+        /**
          * The longest wait before the next attempt of a message whose send failed (the first is {@code poll-interval},
          * doubled at each failure): a failing row steps aside, and the rows after it go meanwhile.
          */

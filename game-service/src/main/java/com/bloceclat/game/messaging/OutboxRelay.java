@@ -168,8 +168,9 @@ public class OutboxRelay {
             Pass pass;
             do {
                 pass = relayBatch();
-            } while (!stopping && pass.kept() == 0 && pass.sent() + pass.parked() == config.batchSize());
-            // a full batch all settled: there may be more; a row kept for later ends the run until the next pass
+            } while (!stopping && pass.kept() == 0 && pass.more());
+            // a full batch (by rows or by size) all settled: there is more; a row kept for later ends the run until
+            // the next pass
         } catch (RuntimeException e) {
             LOG.warnf("Outbox not relayed this time (%s); the next pass retries", e.getMessage());
         } finally {
@@ -177,16 +178,20 @@ public class OutboxRelay {
         }
     }
 
-    /** What one pass did with its batch: rows sent (deleted), parked, kept for a later pass. */
-    record Pass(int sent, int parked, int kept) {
+    /**
+     * What one pass did with its batch: rows sent (deleted), parked, kept for a later pass; and whether more rows were
+     * due than the batch took.
+     */
+    record Pass(int sent, int parked, int kept, boolean more) {
     }
 
     /** Sends one batch, each row on its own: deletes the acknowledged rows, parks the ones that can never go. */
     Pass relayBatch() {
         return QuarkusTransaction.requiringNew().call(() -> {
-            List<OutboxMessage.Pending> batch = OutboxMessage.nextPending(config.batchSize());
+            OutboxMessage.Batch due = OutboxMessage.nextPending(config.batchSize(), config.batchBytes());
+            List<OutboxMessage.Pending> batch = due.rows();
             if (batch.isEmpty()) {
-                return new Pass(0, 0, 0);
+                return new Pass(0, 0, 0, false);
             }
             List<CompletableFuture<Void>> acks = new ArrayList<>(batch.size());
             for (OutboxMessage.Pending m : batch) {
@@ -228,7 +233,7 @@ public class OutboxRelay {
                 LOG.warnf("Outbox: %d of %d messages not sent this time, kept for a later pass (%s)", kept.size(),
                         batch.size(), firstKept);
             }
-            return new Pass(sent.size(), parked, kept.size());
+            return new Pass(sent.size(), parked, kept.size(), due.more());
         });
     }
 

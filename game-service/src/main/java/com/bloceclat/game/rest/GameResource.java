@@ -113,7 +113,8 @@ public class GameResource {
             @APIResponse(responseCode = "201", description = "The new game; Location is its URL"),
             @APIResponse(responseCode = "400", description = "Unknown level, or both seed and daily"),
             @APIResponse(responseCode = "429", description = "The client has as many games open as it may "
-                    + "(bloc.limits.games-per-client); Retry-After says when one stops counting at the latest",
+                    + "(bloc.limits.games-per-client), or has started as many lately (starts-per-client within "
+                    + "starts-window); Retry-After says when a place frees itself at the latest",
                     headers = @Header(name = "Retry-After", description = "seconds")),
             @APIResponse(responseCode = "503", description = "The database is unavailable; Retry-After",
                     headers = @Header(name = "Retry-After", description = "seconds")) })
@@ -148,12 +149,14 @@ public class GameResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Place a piece", description = "moveNumber is the client's count of placements: 1 for the "
             + "first, then the game's nextMoveNumber. A request repeated with the same number and placement is "
-            + "answered again (repeated: true), never applied twice.")
+            + "answered again (repeated: true), never applied twice, if it is one of the game's last three "
+            + "placements; an older one is 409.")
     @APIResponses({
             @APIResponse(responseCode = "200", description = "What happened and the new state"),
             @APIResponse(responseCode = "400", description = "A field missing or out of range"),
-            @APIResponse(responseCode = "409", description = "An illegal placement, a move number out of order or "
-                    + "reused for another placement, a finished game, or a game at its cap of events "
+            @APIResponse(responseCode = "409", description = "An illegal placement, a move number out of order, "
+                    + "reused for another placement or older than the game's last three placements, a finished game, "
+                    + "or a game at its cap of events "
                     + "(bloc.limits.events-per-game)") })
     public MoveView move(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token,
             @Valid @NotNull(message = "send {\"moveNumber\", \"slot\", \"row\", \"col\"}") MoveRequest body) {

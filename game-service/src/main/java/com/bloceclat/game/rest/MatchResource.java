@@ -86,8 +86,9 @@ public class MatchResource {
             @APIResponse(responseCode = "401", description = "ONLINE_RACE without a login"),
             @APIResponse(responseCode = "400", description = "Unknown mode or level, strength out of range"),
             @APIResponse(responseCode = "429", description = "The client has as many versus-AI matches or games "
-                    + "open as it may (bloc.limits.ai-matches-per-client, games-per-client); Retry-After says when "
-                    + "one stops counting at the latest",
+                    + "open as it may (bloc.limits.ai-matches-per-client, games-per-client), or has started as many "
+                    + "games lately (starts-per-client within starts-window); Retry-After says when a place frees "
+                    + "itself at the latest",
                     headers = @Header(name = "Retry-After", description = "seconds")),
             @APIResponse(responseCode = "503", description = "The database is unavailable; Retry-After",
                     headers = @Header(name = "Retry-After", description = "seconds")) })

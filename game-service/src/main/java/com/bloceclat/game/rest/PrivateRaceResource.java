@@ -77,10 +77,12 @@ public class PrivateRaceResource {
             @APIResponse(responseCode = "401", description = "No login"),
             @APIResponse(responseCode = "404", description = "No such link"),
             @APIResponse(responseCode = "409", description = "Your own link, one another player used, or one whose "
-                    + "maker has as many games open as they may (bloc.limits.games-per-client)"),
+                    + "maker has as many games open, or started lately, as they may (bloc.limits.games-per-client, "
+                    + "starts-per-client)"),
             @APIResponse(responseCode = "410", description = "The link expired"),
-            @APIResponse(responseCode = "429", description = "You have as many games open as you may "
-                    + "(bloc.limits.games-per-client); Retry-After says when one stops counting at the latest",
+            @APIResponse(responseCode = "429", description = "You have as many games open, or started lately, as "
+                    + "you may (bloc.limits.games-per-client, starts-per-client); Retry-After says when a place frees "
+                    + "itself at the latest",
                     headers = @Header(name = "Retry-After", description = "seconds")) })
     public MatchView join(@PathParam("code") String code) {
         return races.join(code, requester());

@@ -2,6 +2,8 @@ package com.bloceclat.game.service;
 
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,12 +19,15 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * What one client may have open at once (docs/game-service.md "Limits"): versus-AI matches (each one the AI's solver
- * searches at its pace) and games being played. A client is a guest's address or a player's subject
+ * searches at its pace) and games being played; and how many games it may start within a window, however they end (a
+ * loop that starts a game and resigns it holds nothing open). A client is a guest's address or a player's subject
  * ({@link com.bloceclat.common.security.ClientKey}). The counts are the database's, so every replica applies one
  * limit; {@link #reserve} takes a transaction-scoped advisory lock on the client, so two concurrent starts of one
  * client are counted one after the other. A game left without a move for {@code bloc.limits.open-for} no longer
- * counts; a versus-AI match counts until it has finished (its AI plays on after its person's game has ended). Past a limit the start is refused: 429 with {@code Retry-After}, the time until the least recently played
- * of the client's open games stops counting if nothing is played.
+ * counts as open; a versus-AI match counts until it has finished (its AI plays on after its person's game has ended).
+ * Past a limit the start is refused: 429 with {@code Retry-After}, the time until the least recently played of the
+ * client's open games stops counting if nothing is played, or until enough of its starts have left the window.
+ * Every time compared is this service's clock (the rows' times are written from it), not the database's.
  */
 @ApplicationScoped
 public class ClientLimits {
@@ -65,35 +70,34 @@ public class ClientLimits {
         em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))")
                 .setParameter("key", clientKey).getSingleResult();
         Bounds bounds = Bounds.of(limits);
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        OffsetDateTime openSince = now.minus(bounds.openFor());
         Object[] games = (Object[]) em.createNativeQuery("SELECT count(*), min(updated_at) FROM game "
-                + "WHERE client_key = :key AND status = 'PLAYING' AND updated_at > now() - make_interval(secs => :secs)")
-                .setParameter("key", clientKey).setParameter("secs", seconds(bounds.openFor()))
+                + "WHERE client_key = :key AND status = 'PLAYING' AND updated_at > :since")
+                .setParameter("key", clientKey).setParameter("since", openSince)
                 .getSingleResult();
         // a match whose person's game has ended counts while its AI plays on (to the score to beat): its searches go on
         Object[] matches = (Object[]) em.createNativeQuery("SELECT count(*), "
                 + "min(g.updated_at) FILTER (WHERE g.status = 'PLAYING') FROM game g "
                 + "JOIN match m ON m.id = g.match_id WHERE g.client_key = :key AND g.mode = 'VERSUS_AI' "
                 + "AND g.seat = 0 AND m.status = 'PLAYING' "
-                + "AND (g.status <> 'PLAYING' OR g.updated_at > now() - make_interval(secs => :secs))")
-                .setParameter("key", clientKey).setParameter("secs", seconds(bounds.openFor()))
+                + "AND (g.status <> 'PLAYING' OR g.updated_at > :since)")
+                .setParameter("key", clientKey).setParameter("since", openSince)
                 .getSingleResult();
-        // every game the client started in the window, however it ended (index game_client_started)
-        Object[] started = (Object[]) em.createNativeQuery("SELECT count(*), min(created_at) FROM game "
-                + "WHERE client_key = :key AND created_at > now() - make_interval(secs => :secs)")
-                .setParameter("key", clientKey).setParameter("secs", seconds(bounds.startsWindow()))
-                .getSingleResult();
+        // every game the client started in the window, however it ended, oldest first (index game_client_started;
+        // no more rows than the limit allows, but for a race's waiting player: docs/game-service.md "Limits")
+        List<OffsetDateTime> starts = ((List<?>) em.createNativeQuery("SELECT created_at FROM game "
+                + "WHERE client_key = :key AND created_at > :since ORDER BY created_at")
+                .setParameter("key", clientKey).setParameter("since", now.minus(bounds.startsWindow()))
+                .getResultList()).stream().map(ClientLimits::oldest).toList();
         Held held = new Held(((Number) games[0]).intValue(), oldest(games[1]), ((Number) matches[0]).intValue(),
-                oldest(matches[1]), ((Number) started[0]).intValue(), oldest(started[1]));
-        Refusal refusal = decide(start, held, OffsetDateTime.now(), bounds);
+                oldest(matches[1]), starts);
+        Refusal refusal = decide(start, held, now, bounds);
         if (refusal != null) {
             metrics.counter("game.limits.refused", "start", start.name()).increment();
             throw new WebApplicationException(refusal.detail(), Response.status(429)
                     .header("Retry-After", refusal.retryAfterSeconds()).build());
         }
-    }
-
-    private static double seconds(Duration d) {
-        return d.toMillis() / 1000.0;
     }
 
     /** Marks the client's games of what was just started (in the same transaction) as theirs. */
@@ -113,11 +117,11 @@ public class ClientLimits {
 
     /**
      * What a client holds when it starts something: {@code openGames} and {@code openAiMatches} open, {@code oldestGame}
-     * and {@code oldestAiMatch} the last move of the least recently played of them; {@code started} games started within
-     * the starts' window, {@code oldestStart} the first of them (each null when there is none).
+     * and {@code oldestAiMatch} the last move of the least recently played of them (null when none); {@code starts}
+     * when each game it started within the starts' window was started, oldest first.
      */
-    record Held(int openGames, OffsetDateTime oldestGame, int openAiMatches, OffsetDateTime oldestAiMatch, int started,
-                OffsetDateTime oldestStart) {
+    record Held(int openGames, OffsetDateTime oldestGame, int openAiMatches, OffsetDateTime oldestAiMatch,
+                List<OffsetDateTime> starts) {
     }
 
     /** The limits {@link #decide} applies ({@code bloc.limits}). */
@@ -144,9 +148,12 @@ public class ClientLimits {
         }
         // open games are bounded above, but a start-and-resign loop holds none open: how often one starts is bounded
         // here, or each start's rows (and its messages, signature and leaderboard audit) pile up without end
-        if (held.started() + start.games > bounds.starts()) {
+        int over = held.starts().size() + start.games - bounds.starts();
+        if (over > 0) {
+            // the start goes once that many starts have left the window: a two-players match needs two places
+            OffsetDateTime leaving = held.starts().get(Math.min(over, held.starts().size()) - 1);
             return new Refusal("Too many games started: at most " + bounds.starts() + " in " + words(bounds.startsWindow())
-                    + " per client, finished or not.", retryAfter(held.oldestStart(), now, bounds.startsWindow()));
+                    + " per client, finished or not.", retryAfter(leaving, now, bounds.startsWindow()));
         }
         return null;
     }

@@ -138,7 +138,8 @@ public class GameService {
     /**
      * The replay of a finished game (RULES.md "Replay"), handed to {@code write} (which writes the answer) while it is
      * one of the client's replays in flight: a long game's replay is megabytes, built and written whole, so a client
-     * asking for it many times at once must not hold that many copies. It carries the seed, so it is served only when
+     * asking for it many times at once must not have that many built at once. Once written, the bytes wait in the
+     * connection until the client reads them: that is not bounded here (docs/game-service.md "Limits"). It carries the seed, so it is served only when
      * the seed may be shown: a daily game's once its day is over.
      */
     public <T> T replay(UUID id, Requester requester, String client, Function<Replay, T> write) {

@@ -1,6 +1,5 @@
 package com.bloceclat.game.service;
 
-import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,7 +15,9 @@ import com.bloceclat.game.service.Views.MoveView;
 
 /**
  * Placements, in every mode (solo, versus AI, two players, online race): numbered by the client, so a move sent
- * twice is answered again and never applied twice, and a move out of order is refused with the next number.
+ * twice is answered again (one of the game's last {@link Rebuilt#RECENT} placements; an older one is refused) and never
+ * applied twice, and a move out of order is refused with the next number. No move reads the game's past events but
+ * those a stale cached state lacks.
  */
 @ApplicationScoped
 class Moves {
@@ -45,26 +46,19 @@ class Moves {
         if (moveNumber < 1 || moveNumber > now.lastMoveNumber + 1) {
             throw outOfOrder(moveNumber, now); // no such move was played: nothing to read
         }
-        if (moveNumber == now.lastMoveNumber && now.lastMove != null) {
-            // the last placement sent again (an answer lost on the way): the state knows it, no event is read
-            Game.Move last = now.lastMove;
-            if (last.slot() != slot || last.row() != row || last.col() != col) {
-                throw alreadyPlayed(moveNumber, last.slot(), last.row(), last.col(), now);
+        Game.Move played = now.recent(moveNumber);
+        if (played != null) {
+            // a recent placement sent again (an answer lost on the way): the state knows it, no event is read
+            if (played.slot() != slot || played.row() != row || played.col() != col) {
+                throw alreadyPlayed(moveNumber, played.slot(), played.row(), played.col(), now);
             }
-            return new MoveView(true, Views.happened(moveNumber, last), views.of(g, now));
+            return new MoveView(true, Views.happened(moveNumber, played), views.of(g, now));
         }
-        List<GameEvent> events = store.events(g);
-        for (GameEvent e : events) {
-            if (e.type == GameEvent.Type.PLACE && e.moveNumber == moveNumber) {
-                if (e.slot != slot || e.row != row || e.col != col) {
-                    throw alreadyPlayed(moveNumber, e.slot, e.row, e.col, now);
-                }
-                // what that move did, and the game as it is now (its nextMoveNumber the one to send)
-                Rebuilt upTo = GameLog.replayed(g, events.subList(0, e.seq + 1));
-                return new MoveView(true, Views.happened(moveNumber, upTo.lastMove), views.of(g, now));
-            }
-        }
-        throw outOfOrder(moveNumber, now);
+        // older than the last few: answering what it did would replay the game up to it under the game's lock, one
+        // game's events for one request; a client that sends a move again sends its last one, so it is refused
+        throw Refusals.conflict("Move " + moveNumber + " was played before the last " + Rebuilt.RECENT
+                + " placements; the next move number is " + (now.lastMoveNumber + 1) + ": read the game for its "
+                + "state.");
     }
 
     private static ClientErrorException outOfOrder(int moveNumber, Rebuilt now) {

@@ -139,7 +139,8 @@ public class PrivateRaceService {
     }
 
     /**
-     * The race is a game of each player's: each must be within their open games ({@link ClientLimits}). The two
+     * The race is a game of each player's: each must be within their limits ({@link ClientLimits}: open games, games
+     * started lately). The two
      * clients are locked in one order (by key), so two joins of links between the same players cannot deadlock.
      */
     private void reserveBoth(String host, String guest) {
@@ -155,8 +156,9 @@ public class PrivateRaceService {
                     throw e;
                 }
                 count("refused_host_busy");
-                throw new ClientErrorException("The player who made this link has as many games open as they may; "
-                        + "they can finish one and open the link again.", Response.Status.CONFLICT);
+                throw new ClientErrorException("The player who made this link has as many games open, or started "
+                        + "lately, as they may; the link can be opened again once they have finished one or a little "
+                        + "later.", Response.Status.CONFLICT);
             }
         }
     }

@@ -22,8 +22,19 @@ final class Rebuilt {
     final Deque<Integer> standingThisRound = new ArrayDeque<>();
     /** How many of the game's stored events this is the state after (a resignation counts, though it changes no state). */
     int eventCount;
-    Game.Move lastMove;
     int lastMoveNumber;
+    /**
+     * The last {@link #RECENT} placements with their move numbers, newest first: a placement sent again is answered
+     * from these, so that no request replays the game (docs/game-service.md "Moves").
+     */
+    final Deque<Numbered> recent = new ArrayDeque<>(RECENT);
+
+    /** A round's worth: more than any client sends without waiting for an answer. */
+    static final int RECENT = 3;
+
+    /** A placement and the move number it was sent as. */
+    record Numbered(int moveNumber, Game.Move move) {
+    }
     int hints;
     /**
      * The move numbers taken back, at most {@code bloc.limits.undos-per-game}; one undo each (a move undone stands no
@@ -85,12 +96,25 @@ final class Rebuilt {
     }
 
     void placed(Game.Move move, int moveNumber) {
-        lastMove = move;
         lastMoveNumber = moveNumber;
+        if (recent.size() == RECENT) {
+            recent.removeLast();
+        }
+        recent.push(new Numbered(moveNumber, move));
         standingThisRound.push(moveNumber);
         if (move.roundCompleted()) {
             standingThisRound.clear();
         }
+    }
+
+    /** The placement sent as {@code moveNumber}, if it is one of the {@link #RECENT} last; else null. */
+    Game.Move recent(int moveNumber) {
+        for (Numbered n : recent) {
+            if (n.moveNumber() == moveNumber) {
+                return n.move();
+            }
+        }
+        return null;
     }
 
     /** Counts a hint or an undo among the events this state is after (an undo with the move it took back). */
@@ -111,8 +135,8 @@ final class Rebuilt {
     Rebuilt copy() {
         Rebuilt c = new Rebuilt(game.copy());
         c.standingThisRound.addAll(standingThisRound);
-        c.lastMove = lastMove;
         c.lastMoveNumber = lastMoveNumber;
+        c.recent.addAll(recent);
         c.eventCount = eventCount;
         c.hints = hints;
         c.undoneMoves.addAll(undoneMoves);

@@ -146,7 +146,6 @@ public final class Views {
             boolean gameOver) {
     }
 
-    @Schema(description = "The answer to a move: what happened and the new state")
     /**
      * A finished game's replay for a viewer: the replay's own fields (RULES.md "Replay", engine {@code Replay}) and the
      * start board its seed deals, written straight from the records (no tree, no second copy as a string).
@@ -160,6 +159,7 @@ public final class Views {
         }
     }
 
+    @Schema(description = "The answer to a move: what happened and the new state")
     public record MoveView(
             @Schema(description = "True when this move number had been applied already: the same answer again")
             boolean repeated,

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -20,12 +22,18 @@ class ClientLimitsTest {
     static final ClientLimits.Bounds BOUNDS = new ClientLimits.Bounds(10, 3, OPEN_FOR, 60, Duration.ofMinutes(1));
 
     private static ClientLimits.Refusal decide(Start start, int games, int aiMatches, OffsetDateTime oldest) {
-        return ClientLimits.decide(start, new ClientLimits.Held(games, oldest, aiMatches, oldest, 0, null), NOW,
+        return ClientLimits.decide(start, new ClientLimits.Held(games, oldest, aiMatches, oldest, List.of()), NOW,
                 BOUNDS);
     }
 
-    private static ClientLimits.Refusal decideStarts(Start start, int started, OffsetDateTime oldestStart) {
-        return ClientLimits.decide(start, new ClientLimits.Held(0, null, 0, null, started, oldestStart), NOW, BOUNDS);
+    /** {@code started} starts in the window, the first {@code firstAgo} ago, then one a second. */
+    private static ClientLimits.Refusal decideStarts(Start start, int started, Duration firstAgo) {
+        return ClientLimits.decide(start, new ClientLimits.Held(0, null, 0, null, starts(started, firstAgo)), NOW,
+                BOUNDS);
+    }
+
+    private static List<OffsetDateTime> starts(int n, Duration firstAgo) {
+        return IntStream.range(0, n).mapToObj(i -> NOW.minus(firstAgo).plusSeconds(i)).toList();
     }
 
     @Test
@@ -56,19 +64,22 @@ class ClientLimitsTest {
     }
 
     @Test
-    void startsPastTheWindowsBoundAreRefusedUntilTheFirstOfThemLeavesTheWindow() {
+    void startsPastTheWindowsBoundAreRefusedUntilEnoughOfThemLeaveTheWindow() {
         // a start-and-resign loop holds nothing open: only the count of starts stops it
-        assertNull(decideStarts(Start.GAME, 59, NOW.minusSeconds(50)));
-        ClientLimits.Refusal refused = decideStarts(Start.GAME, 60, NOW.minusSeconds(50));
+        Duration fiftySecondsAgo = Duration.ofSeconds(50);
+        assertNull(decideStarts(Start.GAME, 59, fiftySecondsAgo));
+        ClientLimits.Refusal refused = decideStarts(Start.GAME, 60, fiftySecondsAgo);
         assertEquals("Too many games started: at most 60 in 1 min per client, finished or not.", refused.detail());
         assertEquals(11, refused.retryAfterSeconds()); // the first start leaves the window in 10 s
-        // a two-players match starts two games
-        assertNull(decideStarts(Start.TWO_PLAYER_MATCH, 58, NOW.minusSeconds(50)));
-        assertTrue(decideStarts(Start.TWO_PLAYER_MATCH, 59, NOW.minusSeconds(50)).detail()
-                .startsWith("Too many games started"));
+        // a two-players match starts two games, so it waits for two starts to leave (the second a second later)
+        assertNull(decideStarts(Start.TWO_PLAYER_MATCH, 58, fiftySecondsAgo));
+        ClientLimits.Refusal two = decideStarts(Start.TWO_PLAYER_MATCH, 60, fiftySecondsAgo);
+        assertTrue(two.detail().startsWith("Too many games started"), two.detail());
+        assertEquals(12, two.retryAfterSeconds());
+        assertEquals(11, decideStarts(Start.TWO_PLAYER_MATCH, 59, fiftySecondsAgo).retryAfterSeconds());
         // what is open is said first: closing a game frees a place at once, waiting for the window does not
-        ClientLimits.Refusal open = ClientLimits.decide(Start.GAME,
-                new ClientLimits.Held(10, NOW.minusMinutes(20), 0, null, 60, NOW.minusSeconds(50)), NOW, BOUNDS);
+        ClientLimits.Refusal open = ClientLimits.decide(Start.GAME, new ClientLimits.Held(10, NOW.minusMinutes(20), 0,
+                null, starts(60, fiftySecondsAgo)), NOW, BOUNDS);
         assertTrue(open.detail().startsWith("Too many games open"), open.detail());
     }
 }

@@ -551,6 +551,30 @@ class GameCommandsTest {
     }
 
     @Test
+    void aMoveOlderThanTheLastThreeSentAgainIsRefusedWithoutReadingTheGame() {
+        // before, it was answered by reading every event of the game and replaying it up to that move, under the
+        // game's row lock: one request, one game's events (up to 100,000)
+        UUID id = solo(12).id();
+        int[] first = firstLegal(replayed(id));
+        moves.move(id, ANN, 1, first[0], first[1], first[2]);
+        for (int n = 2; n <= 4; n++) {
+            playNext(id, n);
+        }
+        int reads = store.eventReads;
+        ClientErrorException old = assertThrows(ClientErrorException.class,
+                () -> moves.move(id, ANN, 1, first[0], first[1], first[2]));
+        assertEquals(409, status(old));
+        assertEquals("Move 1 was played before the last 3 placements; the next move number is 5: read the game for "
+                + "its state.", old.getMessage());
+        assertEquals(reads, store.eventReads, "no event read");
+        assertEquals(4, store.events.get(id).size());
+        // the last three are still answered again, from the state
+        assertTrue(moves.move(id, ANN, 2, store.events.get(id).get(1).slot, store.events.get(id).get(1).row,
+                store.events.get(id).get(1).col).repeated());
+        assertEquals(reads, store.eventReads, "no event read");
+    }
+
+    @Test
     void onlyItsOwnerChangesAGame() {
         UUID id = solo(10).id();
         assertThrows(ForbiddenException.class, () -> moves.move(id, new Requester("bob", "Bob", null), 1, 0, 0, 0));
