@@ -102,10 +102,12 @@ public class OutboxMessage extends PanacheEntityBase {
 
     /**
      * The oldest messages due to be sent (sent ones are deleted, parked ones left aside, ones kept after a failed send
-     * wait until their next attempt: {@link #retryLater}), locked, at most {@code limit} of them and, past the first,
-     * no more than {@code maxBytes} bytes of payload (UTF-8) together: a long game's {@code game-finished} is megabytes,
+     * wait until their next attempt: {@link #retryLater}), locked, at most {@code limit} of them and no more than
+     * {@code maxBytes} bytes of payload (UTF-8) together, but for a first row larger than that, which comes alone: a long game's {@code game-finished} is megabytes,
      * so a batch bounded by rows alone could read more than the heap holds, and fail again on every pass. Rows another
-     * relay (another replica) holds are skipped rather than waited for, so replicas share the work. One statement:
+     * relay (another replica) holds are skipped rather than waited for, so replicas share the work. The due rows past
+     * the size bound stay locked until the pass's transaction ends, so another replica may send later rows first
+     * meanwhile (consumers deduplicate and keep the newest version); the next pass takes them. One statement:
      * the sizes are read from the rows' headers ({@code octet_length} of text needs no payload read), the payloads of
      * the chosen rows alone.
      */

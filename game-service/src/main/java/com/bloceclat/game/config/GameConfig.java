@@ -30,9 +30,9 @@ public final class GameConfig {
         int batchSize();
 
         /**
-         * The payload a batch may hold, in bytes (UTF-8), past its first row (which goes whatever its size): a very long game's
-         * {@code game-finished} is about 6 MB (docs/benchmarks.md "Outbox"), so {@link #batchSize} rows of them would
-         * be more than a replica's heap.
+         * The payload a batch may hold, in bytes (UTF-8), in all; a first row larger than that goes alone: a very long
+         * game's {@code game-finished} is about 6 MB (docs/benchmarks.md "Outbox"), so {@link #batchSize} rows of them
+         * would be more than a replica's heap.
          */
         @WithDefault("16000000")
         long batchBytes();

@@ -150,8 +150,9 @@ public class ClientLimits {
         // here, or each start's rows (and its messages, signature and leaderboard audit) pile up without end
         int over = held.starts().size() + start.games - bounds.starts();
         if (over > 0) {
-            // the start goes once that many starts have left the window: a two-players match needs two places
-            OffsetDateTime leaving = held.starts().get(Math.min(over, held.starts().size()) - 1);
+            // the start goes once that many starts have left the window: a two-players match needs two places (more
+            // than the window holds: a limit below what the start needs, so a whole window)
+            OffsetDateTime leaving = over <= held.starts().size() ? held.starts().get(over - 1) : null;
             return new Refusal("Too many games started: at most " + bounds.starts() + " in " + words(bounds.startsWindow())
                     + " per client, finished or not.", retryAfter(leaving, now, bounds.startsWindow()));
         }

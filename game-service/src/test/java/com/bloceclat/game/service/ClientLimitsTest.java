@@ -77,6 +77,11 @@ class ClientLimitsTest {
         assertTrue(two.detail().startsWith("Too many games started"), two.detail());
         assertEquals(12, two.retryAfterSeconds());
         assertEquals(11, decideStarts(Start.TWO_PLAYER_MATCH, 59, fiftySecondsAgo).retryAfterSeconds());
+        // a limit below what the start needs: refused, the whole window to wait (not a failure)
+        ClientLimits.Refusal never = ClientLimits.decide(Start.TWO_PLAYER_MATCH,
+                new ClientLimits.Held(0, null, 0, null, List.of()), NOW,
+                new ClientLimits.Bounds(10, 3, OPEN_FOR, 1, Duration.ofMinutes(1)));
+        assertEquals(60, never.retryAfterSeconds());
         // what is open is said first: closing a game frees a place at once, waiting for the window does not
         ClientLimits.Refusal open = ClientLimits.decide(Start.GAME, new ClientLimits.Held(10, NOW.minusMinutes(20), 0,
                 null, starts(60, fiftySecondsAgo)), NOW, BOUNDS);

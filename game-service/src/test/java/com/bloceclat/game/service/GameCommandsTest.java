@@ -493,7 +493,7 @@ class GameCommandsTest {
         assertEquals(1, store.eventsRead - read, "move 2, made by the other replica, is the one event read");
         assertEquals(3, moved.game().version());
         assertEquals(replayed(id).score(), store.games.get(id).score);
-        // move 2 sent again here is answered from the events, not played twice
+        // move 2 sent again here is answered from the state caught up with it, not played twice
         MoveView again = moves.move(id, ANN, 2, p[0], p[1], p[2]);
         assertTrue(again.repeated());
         assertEquals(3, store.events.get(id).size());
