@@ -9,15 +9,27 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.Board;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayValidator;
@@ -25,6 +37,8 @@ import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.config.HttpClientConfig;
 import io.restassured.http.ContentType;
 import io.restassured.response.ExtractableResponse;
 import io.restassured.response.Response;
@@ -304,6 +318,42 @@ class MatchResourceTest {
         assertEquals(other, matchId, "the ticket keeps its match");
         assertEquals(200, answer.statusCode());
         assertEquals(other, answer.path("matchId"));
+    }
+
+    @Inject
+    DataSource dataSource;
+
+    @Test
+    void aJoinOfTheRaceQueueWaitingForItsOwnPlayerHoldsUpNoOtherJoinOfTheLevel() throws Exception {
+        // before, the level's lock was taken first and the joining player's limits counted under it: a player whose
+        // count was slow (here: their lock held, as by a start of their own) held up every join of the level
+        Map<String, String> body = Map.of("mode", "ONLINE_RACE", "level", "DIABOLICAL");
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))")) {
+                lock.setString(1, ClientKey.ofSubject("sub-queue-slow"));
+                lock.executeQuery().close();
+            }
+            Future<Integer> slow = pool.submit(() -> given().auth().oauth2(Tokens.player("queue-slow"))
+                    .contentType(ContentType.JSON).body(body).when().post("/api/matches").then().extract()
+                    .statusCode());
+            Thread.sleep(1000); // time for it to reach its player's lock (and, before, to hold the level's)
+            int quick = given().config(RestAssured.config().httpClient(HttpClientConfig.httpClientConfig()
+                    .setParam("http.socket.timeout", 5000))).auth().oauth2(Tokens.player("queue-quick"))
+                    .contentType(ContentType.JSON).body(body).when().post("/api/matches").then().extract()
+                    .statusCode();
+            assertTrue(quick == 201 || quick == 202, "answered " + quick);
+            assertFalse(slow.isDone(), "the slow one still waits for its own lock");
+            c.rollback();
+            int slowly = slow.get(30, TimeUnit.SECONDS);
+            assertTrue(slowly == 201 || slowly == 202, "answered " + slowly);
+        } finally {
+            pool.shutdownNow();
+            QuarkusTransaction.requiringNew().run(() -> com.bloceclat.game.RaceTicket.getEntityManager()
+                    .createNativeQuery("UPDATE race_ticket SET cancelled = true "
+                            + "WHERE subject IN ('sub-queue-slow', 'sub-queue-quick')").executeUpdate());
+        }
     }
 
     @Test

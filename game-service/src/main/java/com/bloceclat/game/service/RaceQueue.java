@@ -41,11 +41,18 @@ public class RaceQueue {
 
     /**
      * Joins the race queue of a level: paired with the player who has waited longest on it, or queued. Joining again
-     * while waiting answers the same ticket; joining another level leaves the queue of the first. Matchmaking on a
-     * level is serialised by an advisory lock.
+     * while waiting answers the same ticket (once within the player's limits); joining another level leaves the queue
+     * of the first. Matchmaking on a level is serialised by an advisory lock, taken after the player's limits are
+     * counted (the order of the two locks everywhere).
      */
     @Transactional
     public Joined join(Level level, Requester requester) {
+        // a race is a game of each player's: past their limits (ClientLimits) a player joins no more; the one who
+        // waits was counted when they joined, so they are past it by their own ticket at most, since a player waits on
+        // one level at a time (before, one ticket a level: past it by five). Counted first, under the player's own
+        // lock only: counted under the level's lock, a player whose count was slow (a long history, or a start of
+        // their own holding their lock) held up every join of the level.
+        limits.reserve(ClientKey.ofSubject(requester.subject()), ClientLimits.Start.GAME);
         RaceTicket.lockLevel(level);
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         RaceTicket mine = RaceTicket.waitingOf(level, requester.subject());
@@ -53,10 +60,6 @@ public class RaceQueue {
             mine.seenAt = now;
             return new Joined(null, view(mine));
         }
-        // a race is a game of each player's: past their open games (ClientLimits) a player joins no more; the one
-        // who waits was counted when they joined, so they are past it by their own ticket at most, since a player
-        // waits on one level at a time (before, one ticket a level: past it by five)
-        limits.reserve(ClientKey.ofSubject(requester.subject()), ClientLimits.Start.GAME);
         RaceTicket.leaveOtherLevels(level, requester.subject());
         RaceTicket other = RaceTicket.oldestWaiting(level, requester.subject(),
                 now.minus(raceConfig.ticketTimeout()));
