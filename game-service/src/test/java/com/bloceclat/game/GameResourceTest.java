@@ -45,6 +45,7 @@ import com.bloceclat.game.service.GameService;
 import com.bloceclat.game.service.Requester;
 import com.bloceclat.testsupport.Tokens;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.config.HttpClientConfig;
@@ -121,6 +122,9 @@ class GameResourceTest {
     @Inject
     GameService games;
 
+    @Inject
+    MeterRegistry metrics;
+
     @Test
     void aClientGetsAtMostTwoReplaysBuiltAtOnceAndThe429SaysWhy() {
         // a long game's replay is megabytes, built and written whole; before, every request at once held its own
@@ -129,6 +133,7 @@ class GameResourceTest {
         g.as().spec().when().post("/api/games/" + g.id() + "/resign").then().statusCode(200);
         Requester owner = new Requester(null, null, g.as().gameToken());
         String client = ClientKey.ofAddress("127.0.0.1"); // this test's requests, as a guest
+        double refusedBefore = metrics.counter("game.in.flight.refused", "kind", "replays").count();
         String refused = games.replay(UUID.fromString(g.id()), owner, client, first ->
                 games.replay(UUID.fromString(g.id()), owner, client, second ->
                         g.as().spec().when().get("/api/games/" + g.id() + "/replay").then().statusCode(429)
@@ -136,6 +141,8 @@ class GameResourceTest {
                                 .extract().path("detail")));
         assertEquals("Too many replays at once: at most 2 being built for one client; ask again once one is given.",
                 refused);
+        assertEquals(refusedBefore + 1, metrics.counter("game.in.flight.refused", "kind", "replays").count(),
+                "counted for operators: game_in_flight_refused_total{kind=\"replays\"}");
         // another client is not held back meanwhile, and once they are written the next is served
         games.replay(UUID.fromString(g.id()), owner, "address:192.0.2.1", first ->
                 games.replay(UUID.fromString(g.id()), owner, "address:192.0.2.1", second ->

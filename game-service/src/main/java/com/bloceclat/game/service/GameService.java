@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -27,6 +28,7 @@ import com.bloceclat.game.service.Views.MoveView;
 import com.bloceclat.game.service.Views.Suggestion;
 import com.bloceclat.solver.client.SolverClient;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
@@ -113,10 +115,22 @@ public class GameService {
     }
 
     /** Hints being worked out on this replica, per client ({@code bloc.limits.hints-in-flight-per-client}). */
-    private final InFlightPerClient hintsInFlight = new InFlightPerClient("hints", "being worked out");
+    private InFlightPerClient hintsInFlight;
 
     /** Replays being built and written on this replica, per client ({@code bloc.limits.replays-in-flight-per-client}). */
-    private final InFlightPerClient replaysInFlight = new InFlightPerClient("replays", "being built");
+    private InFlightPerClient replaysInFlight;
+
+    @Inject
+    MeterRegistry metrics;
+
+    /** The bounds' refusals are counted in {@code game_in_flight_refused_total{kind}} (hints, replays). */
+    @PostConstruct
+    void inFlightBounds() {
+        hintsInFlight = new InFlightPerClient("hints", "being worked out",
+                metrics.counter("game.in.flight.refused", "kind", "hints"));
+        replaysInFlight = new InFlightPerClient("replays", "being built",
+                metrics.counter("game.in.flight.refused", "kind", "replays"));
+    }
 
     @Transactional
     public GameView resign(UUID id, Requester requester) {
