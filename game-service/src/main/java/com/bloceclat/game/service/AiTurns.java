@@ -84,7 +84,7 @@ class AiTurns {
             return null;
         }
         Rebuilt r = log.current(g);
-        moves.placed(g, r, r.lastMoveNumber + 1, placement.slot(), placement.row(), placement.col());
+        moves.placed(g, r, r.lastMoveNumber() + 1, placement.slot(), placement.row(), placement.col());
         return g.updatedAt;
     }
 }

@@ -89,9 +89,9 @@ public class ClientLimits {
         List<OffsetDateTime> starts = ((List<?>) em.createNativeQuery("SELECT created_at FROM game "
                 + "WHERE client_key = :key AND created_at > :since ORDER BY created_at")
                 .setParameter("key", clientKey).setParameter("since", now.minus(bounds.startsWindow()))
-                .getResultList()).stream().map(ClientLimits::oldest).toList();
-        Held held = new Held(((Number) games[0]).intValue(), oldest(games[1]), ((Number) matches[0]).intValue(),
-                oldest(matches[1]), starts);
+                .getResultList()).stream().map(ClientLimits::time).toList();
+        Held held = new Held(((Number) games[0]).intValue(), time(games[1]), ((Number) matches[0]).intValue(),
+                time(matches[1]), starts);
         Refusal refusal = decide(start, held, now, bounds);
         if (refusal != null) {
             metrics.counter("game.limits.refused", "start", start.name()).increment();
@@ -170,7 +170,8 @@ public class ClientLimits {
         return d.toMinutes() >= 1 && d.toSecondsPart() == 0 ? d.toMinutes() + " min" : d.toSeconds() + " s";
     }
 
-    private static OffsetDateTime oldest(Object value) {
+    /** A timestamp as the driver hands it over (its type depends on the query), as an OffsetDateTime; null stays null. */
+    private static OffsetDateTime time(Object value) {
         if (value == null) {
             return null;
         }

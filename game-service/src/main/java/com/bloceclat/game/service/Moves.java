@@ -38,12 +38,12 @@ class Moves {
     MoveView move(UUID id, Requester requester, int moveNumber, int slot, int row, int col) {
         GameEntity g = log.locked(id, requester);
         Rebuilt now = log.current(g);
-        if (moveNumber == now.lastMoveNumber + 1) {
+        if (moveNumber == now.lastMoveNumber() + 1) {
             // the next move (move numbers only grow, so it cannot have been played): no more events to read than
             // the state's, none when this replica holds the game at the locked row's count
             return place(g, now, moveNumber, slot, row, col);
         }
-        if (moveNumber < 1 || moveNumber > now.lastMoveNumber + 1) {
+        if (moveNumber < 1 || moveNumber > now.lastMoveNumber() + 1) {
             throw outOfOrder(moveNumber, now); // no such move was played: nothing to read
         }
         Game.Move played = now.recent(moveNumber);
@@ -57,18 +57,18 @@ class Moves {
         // older than the last few: answering what it did would replay the game up to it under the game's lock, one
         // game's events for one request; a client that sends a move again sends its last one, so it is refused
         throw Refusals.conflict("Move " + moveNumber + " was played before the last " + Rebuilt.RECENT
-                + " placements; the next move number is " + (now.lastMoveNumber + 1) + ": read the game for its "
+                + " placements; the next move number is " + (now.lastMoveNumber() + 1) + ": read the game for its "
                 + "state.");
     }
 
     private static ClientErrorException outOfOrder(int moveNumber, Rebuilt now) {
         return Refusals.conflict("Move number " + moveNumber + " is out of order: the next move number is "
-                + (now.lastMoveNumber + 1) + ".");
+                + (now.lastMoveNumber() + 1) + ".");
     }
 
     private static ClientErrorException alreadyPlayed(int moveNumber, int slot, int row, int col, Rebuilt now) {
         return Refusals.conflict("Move " + moveNumber + " was already played, as slot " + slot + " at (" + row + ","
-                + col + "); the next move number is " + (now.lastMoveNumber + 1) + ".");
+                + col + "); the next move number is " + (now.lastMoveNumber() + 1) + ".");
     }
 
     /** Plays move {@code moveNumber} (the next one) on {@code r}, the game's current state, and stores it. */

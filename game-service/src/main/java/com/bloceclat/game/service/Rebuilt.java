@@ -22,7 +22,6 @@ final class Rebuilt {
     final Deque<Integer> standingThisRound = new ArrayDeque<>();
     /** How many of the game's stored events this is the state after (a resignation counts, though it changes no state). */
     int eventCount;
-    int lastMoveNumber;
     /**
      * The last {@link #RECENT} placements with their move numbers, newest first: a placement sent again is answered
      * from these, so that no request replays the game (docs/game-service.md "Moves").
@@ -96,7 +95,6 @@ final class Rebuilt {
     }
 
     void placed(Game.Move move, int moveNumber) {
-        lastMoveNumber = moveNumber;
         if (recent.size() == RECENT) {
             recent.removeLast();
         }
@@ -105,6 +103,12 @@ final class Rebuilt {
         if (move.roundCompleted()) {
             standingThisRound.clear();
         }
+    }
+
+    /** The move number of the last placement, 0 before the first. */
+    int lastMoveNumber() {
+        Numbered last = recent.peek();
+        return last == null ? 0 : last.moveNumber();
     }
 
     /** The placement sent as {@code moveNumber}, if it is one of the {@link #RECENT} last; else null. */
@@ -135,7 +139,6 @@ final class Rebuilt {
     Rebuilt copy() {
         Rebuilt c = new Rebuilt(game.copy());
         c.standingThisRound.addAll(standingThisRound);
-        c.lastMoveNumber = lastMoveNumber;
         c.recent.addAll(recent);
         c.eventCount = eventCount;
         c.hints = hints;

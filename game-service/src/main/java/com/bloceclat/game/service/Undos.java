@@ -32,7 +32,7 @@ class Undos {
         // the cached state (no event read when this replica holds the game): every move number up to the last
         // placement's was played, undone ones included
         Rebuilt r = log.current(g);
-        if (moveNumber < 1 || moveNumber > r.lastMoveNumber) {
+        if (moveNumber < 1 || moveNumber > r.lastMoveNumber()) {
             throw Refusals.conflict("There is no move " + moveNumber + " to undo.");
         }
         if (r.undoneMoves.contains(moveNumber)) {

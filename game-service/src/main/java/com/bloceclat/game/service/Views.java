@@ -39,7 +39,7 @@ public final class Views {
         return new GameView(g.id, g.mode.name(), g.level.name(), seedShown ? g.seed : null, g.seedSource.name(),
                 g.dailyDay, g.seedSource == GameEntity.SeedSource.DAILY ? g.dailyPractice : null, g.status.name(),
                 List.of(Board.rows(game.board())), game.score(), game.streak(), game.miss(),
-                game.round(), pieces, game.assisted(), game.gameOver(), r.lastMoveNumber + 1, undoable, g.eventCount,
+                game.round(), pieces, game.assisted(), game.gameOver(), r.lastMoveNumber() + 1, undoable, g.eventCount,
                 g.createdAt, g.finishedAt, null, null);
     }
 
@@ -53,7 +53,7 @@ public final class Views {
         return new GameView(g.id, g.mode.name(), g.level.name(), null, g.seedSource.name(), g.dailyDay, null,
                 g.status.name(),
                 List.of(Board.rows(held.board())), held.score(), held.streak(), held.miss(), now.round(), null,
-                now.assisted(), now.gameOver(), live.lastMoveNumber + 1, null, g.eventCount, g.createdAt,
+                now.assisted(), now.gameOver(), live.lastMoveNumber() + 1, null, g.eventCount, g.createdAt,
                 g.finishedAt, null, upTo);
     }
 

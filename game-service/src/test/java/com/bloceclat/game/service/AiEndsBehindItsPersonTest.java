@@ -136,7 +136,7 @@ class AiEndsBehindItsPersonTest {
             GameEntity g = store.locked(ai);
             Rebuilt r = log.current(g);
             int[] p = GameCommandsTest.lastLegal(r.game);
-            moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+            moves.placed(g, r, r.lastMoveNumber() + 1, p[0], p[1], p[2]);
         });
     }
 }

@@ -94,7 +94,7 @@ class GameCacheTest {
         // as if that move's transaction rolled back: the cache still has the state after one event
         Rebuilt again = cache.get(id, 1);
         assertEquals(board, again.game.board());
-        assertEquals(1, again.lastMoveNumber);
+        assertEquals(1, again.lastMoveNumber());
         assertEquals(1, again.game.placements());
         assertEquals(original.standingThisRound.stream().toList(), again.standingThisRound.stream().toList());
     }

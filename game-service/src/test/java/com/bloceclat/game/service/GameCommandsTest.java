@@ -370,7 +370,7 @@ class GameCommandsTest {
         GameEntity g = store.locked(game);
         Rebuilt r = log.current(g);
         int[] p = choose.apply(r.game);
-        moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+        moves.placed(g, r, r.lastMoveNumber() + 1, p[0], p[1], p[2]);
         return r;
     }
 
@@ -453,7 +453,7 @@ class GameCommandsTest {
         assertEquals(5, caughtUp.eventCount);
         Game full = replayed(id);
         assertEquals(full.replay().toJson(), caughtUp.game.replay().toJson());
-        assertEquals(5, caughtUp.lastMoveNumber);
+        assertEquals(5, caughtUp.lastMoveNumber());
         // and it is cached at the row's count: the next move here reads nothing
         int reads = store.eventReads;
         int[] m = firstLegal(full);
@@ -893,7 +893,7 @@ class GameCommandsTest {
                 finalScore = trial.score();
                 break;
             }
-            moves.placed(g, r, r.lastMoveNumber + 1, p[0], p[1], p[2]);
+            moves.placed(g, r, r.lastMoveNumber() + 1, p[0], p[1], p[2]);
         }
         int before = store.games.get(ai).score;
         // the person plays until at or above the AI's score, then resigns: the score to beat, below the AI's last
