@@ -247,6 +247,28 @@ public final class GameConfig {
         Duration startsWindow();
     }
 
+    /**
+     * How long games are kept once nobody changes them ({@code GameRetention}, docs/game-service.md "Retention"):
+     * without it every game started stayed for good, its events, its match and its race tickets with it.
+     */
+    @ConfigMapping(prefix = "bloc.retention")
+    public interface Retention {
+        /**
+         * A game nobody has changed for this long (finished or not) is deleted with its events; a match once every
+         * game of it has gone unchanged for this long, with its games, race tickets and invitation.
+         */
+        @WithDefault("P90D")
+        Duration games();
+
+        /** How often each replica runs a pass. */
+        @WithDefault("1h")
+        Duration pruneEvery();
+
+        /** Games (or matches, tickets, invitations) deleted per transaction. */
+        @WithDefault("500")
+        int batchSize();
+    }
+
     /** What the browser is told at {@code GET /config.json}, and where UI files may come from in development. */
     @ConfigMapping(prefix = "bloc.ui")
     public interface Ui {

@@ -1,0 +1,229 @@
+package com.bloceclat.game.service;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+
+import org.jboss.logging.Logger;
+
+import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.config.GameConfig;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * Keeps game-service's storage bounded in time: before it nothing deleted a game, so every game ever started stayed
+ * with its events, and a client allowed 60 starts a minute could grow the database without end. Guarantees, after a
+ * pass as of {@code now}, R being {@code bloc.retention.games} (90 days), "unchanged" meaning a game's
+ * {@code updated_at} (its last move, undo, hint or end) is more than R before {@code now}:
+ * <ul>
+ * <li>no solo game created more than R before and unchanged is left, finished or not, nor its events;</li>
+ * <li>no match created more than R before whose every game is unchanged is left, nor its games, their events, its race
+ * tickets and its private-race invitation (a match's games go with it, never one seat alone);</li>
+ * <li>no race ticket or private-race invitation that never became a match and was created (a ticket: and last asked
+ * for; an invitation: expired) more than R before is left.</li>
+ * </ul>
+ * A game being played is never deleted under its player: a pass locks the games it deletes ({@code FOR UPDATE SKIP
+ * LOCKED}) and checks their age under the lock, so a move made meanwhile either commits first (the game is young again
+ * and stays) or waits for the pass and then finds no game (404). Not touched: players' rows; the outbox (a sent message
+ * is deleted when sent; a parked one stays for an operator, and carries all it needs without the game); what
+ * leaderboard-service keeps (records and audits, with their replays). Run by the Quarkus scheduler every
+ * {@code bloc.retention.prune-every} (1h) on each replica ({@code SKIP}; two replicas' passes skip each other's locked
+ * rows and delete nothing twice), {@code bloc.retention.batch-size} (500) games, matches, tickets or invitations per
+ * transaction, and no more events per transaction than {@link #EVENTS_PER_TRANSACTION} but for a single game that has
+ * more. A pass that fails (the database away) is logged, and the next pass does its work.
+ */
+@ApplicationScoped
+public class GameRetention {
+
+    private static final Logger LOG = Logger.getLogger(GameRetention.class);
+
+    /** The scheduler's identity of the pass. */
+    public static final String JOB = "game-retention";
+
+    /** Events deleted per transaction, at most, but for one game of more (a game has at most 100,000). */
+    static final int EVENTS_PER_TRANSACTION = 100_000;
+
+    @Inject
+    GameConfig.Retention config;
+
+    @Inject
+    MeterRegistry metrics;
+
+    Clock clock = Clock.systemUTC();
+
+    /** What a pass deleted. */
+    public record Pruned(int games, int events, int matches, int tickets, int invitations) {
+
+        Pruned plus(Pruned o) {
+            return new Pruned(games + o.games, events + o.events, matches + o.matches, tickets + o.tickets,
+                    invitations + o.invitations);
+        }
+
+        boolean any() {
+            return games + matches + tickets + invitations > 0;
+        }
+    }
+
+    private static final Pruned NONE = new Pruned(0, 0, 0, 0, 0);
+
+    @Scheduled(identity = JOB, every = "${bloc.retention.prune-every:1h}", delayed = "1m",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    void scheduled() {
+        try {
+            prune(clock.instant(), config.games());
+        } catch (RuntimeException e) {
+            LOG.warnf("Games not pruned this time (%s); the next pass does it", e.toString());
+        }
+    }
+
+    /** One pass as of {@code now}: deletes what has been unchanged for longer than {@code retention}. */
+    public Pruned prune(Instant now, Duration retention) {
+        if (retention.isNegative() || retention.isZero()) {
+            throw new IllegalArgumentException("a retention is positive: " + retention);
+        }
+        OffsetDateTime cutoff = now.minus(retention).atOffset(ZoneOffset.UTC);
+        int batch = config.batchSize();
+        Pruned total = NONE;
+        Step step;
+        do {
+            step = QuarkusTransaction.requiringNew().call(() -> soloGames(cutoff, batch));
+            total = total.plus(step.pruned);
+        } while (step.more);
+        do {
+            step = QuarkusTransaction.requiringNew().call(() -> matches(cutoff, batch));
+            total = total.plus(step.pruned);
+        } while (step.more);
+        do {
+            step = QuarkusTransaction.requiringNew().call(() -> unmatched(cutoff, batch));
+            total = total.plus(step.pruned);
+        } while (step.more);
+        if (total.any()) {
+            metrics.counter("game.retention.deleted", "what", "games").increment(total.games());
+            metrics.counter("game.retention.deleted", "what", "events").increment(total.events());
+            metrics.counter("game.retention.deleted", "what", "matches").increment(total.matches());
+            metrics.counter("game.retention.deleted", "what", "tickets").increment(total.tickets());
+            metrics.counter("game.retention.deleted", "what", "invitations").increment(total.invitations());
+            LOG.infof("Games unchanged since %s pruned (retention %s): %d solo or match games with %d events, "
+                    + "%d matches, %d race tickets, %d private-race invitations", cutoff, retention, total.games(),
+                    total.events(), total.matches(), total.tickets(), total.invitations());
+        }
+        return total;
+    }
+
+    /** What one transaction deleted, and whether there may be more to delete. */
+    private record Step(Pruned pruned, boolean more) {
+    }
+
+    /** Solo games, oldest first (index {@code game_solo_created}), locked; as many as the events' bound lets go. */
+    private Step soloGames(OffsetDateTime cutoff, int batch) {
+        List<?> rows = em().createNativeQuery("SELECT id, event_count FROM game WHERE match_id IS NULL "
+                + "AND created_at < :cutoff AND updated_at < :cutoff ORDER BY created_at LIMIT :batch "
+                + "FOR UPDATE SKIP LOCKED").setParameter("cutoff", cutoff).setParameter("batch", batch)
+                .getResultList();
+        List<UUID> ids = new ArrayList<>();
+        int events = 0;
+        for (Object row : rows) {
+            Object[] r = (Object[]) row;
+            int count = ((Number) r[1]).intValue();
+            if (!ids.isEmpty() && events + count > EVENTS_PER_TRANSACTION) {
+                break; // the rest in the next transaction
+            }
+            ids.add((UUID) r[0]);
+            events += count;
+        }
+        if (ids.isEmpty()) {
+            return new Step(NONE, false);
+        }
+        int deletedEvents = deleteGames(ids);
+        return new Step(new Pruned(ids.size(), deletedEvents, 0, 0, 0), rows.size() == batch || ids.size() < rows.size());
+    }
+
+    /**
+     * Matches whose games are all unchanged, oldest first (index {@code match_created}): their games locked (a match
+     * with a game locked by someone else, or changed meanwhile, is left to a later pass), then the matches.
+     */
+    private Step matches(OffsetDateTime cutoff, int batch) {
+        List<UUID> candidates = uuids(em().createNativeQuery("SELECT m.id FROM match m WHERE m.created_at < :cutoff "
+                + "AND NOT EXISTS (SELECT 1 FROM game g WHERE g.match_id = m.id AND g.updated_at >= :cutoff) "
+                + "ORDER BY m.created_at LIMIT :batch").setParameter("cutoff", cutoff).setParameter("batch", batch)
+                .getResultList());
+        if (candidates.isEmpty()) {
+            return new Step(NONE, false);
+        }
+        // locked and checked again under the lock: a game changed since the candidates' read is not returned
+        Set<UUID> locked = new HashSet<>(uuids(em().createNativeQuery("SELECT id FROM game WHERE match_id IN (:m) "
+                + "AND updated_at < :cutoff FOR UPDATE SKIP LOCKED").setParameter("m", candidates)
+                .setParameter("cutoff", cutoff).getResultList()));
+        Map<UUID, List<UUID>> gamesOf = new HashMap<>();
+        for (Object row : em().createNativeQuery("SELECT match_id, id FROM game WHERE match_id IN (:m)")
+                .setParameter("m", candidates).getResultList()) {
+            Object[] r = (Object[]) row;
+            gamesOf.computeIfAbsent((UUID) r[0], k -> new ArrayList<>()).add((UUID) r[1]);
+        }
+        List<UUID> whole = candidates.stream()
+                .filter(m -> locked.containsAll(gamesOf.getOrDefault(m, List.of()))).toList();
+        List<UUID> matches = whole.isEmpty() ? List.of() : uuids(em().createNativeQuery(
+                "SELECT id FROM match WHERE id IN (:m) FOR UPDATE SKIP LOCKED").setParameter("m", whole)
+                .getResultList());
+        if (matches.isEmpty()) {
+            // every candidate is being played or held: a later pass (more would find the same ones again)
+            return new Step(NONE, false);
+        }
+        List<UUID> games = matches.stream().flatMap(m -> gamesOf.getOrDefault(m, List.of()).stream()).toList();
+        int events = games.isEmpty() ? 0 : deleteGames(games);
+        int tickets = em().createNativeQuery("DELETE FROM race_ticket WHERE match_id IN (:m)")
+                .setParameter("m", matches).executeUpdate();
+        int invitations = em().createNativeQuery("DELETE FROM private_race WHERE match_id IN (:m)")
+                .setParameter("m", matches).executeUpdate();
+        em().createNativeQuery("DELETE FROM match WHERE id IN (:m)").setParameter("m", matches).executeUpdate();
+        return new Step(new Pruned(games.size(), events, matches.size(), tickets, invitations),
+                candidates.size() == batch && matches.size() == candidates.size());
+    }
+
+    /** Race tickets and private-race invitations that never became a match, oldest first. */
+    private Step unmatched(OffsetDateTime cutoff, int batch) {
+        // match_id checked again outside the sub-select: it is what PostgreSQL checks again on a row changed meanwhile
+        int tickets = em().createNativeQuery("DELETE FROM race_ticket WHERE id IN (SELECT id FROM race_ticket "
+                + "WHERE match_id IS NULL AND created_at < :cutoff AND seen_at < :cutoff ORDER BY created_at "
+                + "LIMIT :batch) AND match_id IS NULL AND seen_at < :cutoff").setParameter("cutoff", cutoff)
+                .setParameter("batch", batch).executeUpdate();
+        int invitations = em().createNativeQuery("DELETE FROM private_race WHERE code IN (SELECT code FROM "
+                + "private_race WHERE match_id IS NULL AND created_at < :cutoff AND expires_at < :cutoff "
+                + "ORDER BY created_at LIMIT :batch) AND match_id IS NULL").setParameter("cutoff", cutoff)
+                .setParameter("batch", batch).executeUpdate();
+        return new Step(new Pruned(0, 0, 0, tickets, invitations), tickets == batch || invitations == batch);
+    }
+
+    /** Deletes games this transaction has locked, their events first; answers the events deleted. */
+    private int deleteGames(List<UUID> ids) {
+        int events = em().createNativeQuery("DELETE FROM game_event WHERE game_id IN (:ids)")
+                .setParameter("ids", ids).executeUpdate();
+        em().createNativeQuery("DELETE FROM game WHERE id IN (:ids)").setParameter("ids", ids).executeUpdate();
+        return events;
+    }
+
+    private static List<UUID> uuids(List<?> rows) {
+        return rows.stream().map(UUID.class::cast).toList();
+    }
+
+    private static EntityManager em() {
+        return GameEntity.getEntityManager();
+    }
+}
