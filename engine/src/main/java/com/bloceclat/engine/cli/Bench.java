@@ -20,12 +20,9 @@ final class Bench {
     }
 
     static int run(Map<String, String> opts, PrintStream out) {
-        int count = (int) Main.longOpt(opts, "positions", 1000L);
+        int count = Main.intOpt(opts, "positions", 1000, 1, 1_000_000);
         Mode mode = Mode.parse(opts.getOrDefault("mode", "maxLines"));
-        int strength = (int) Main.longOpt(opts, "strength", 5L);
-        if (count < 1) {
-            throw new IllegalArgumentException("--positions must be ≥ 1");
-        }
+        int strength = Main.intOpt(opts, "strength", 5, 1, 5);
         List<SolveRequest> positions = BenchPositions.generate(count, mode, strength);
         for (int pass = 0; pass < WARMUP_PASSES; pass++) {
             positions.forEach(Solver::solve);

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.Reader;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -110,6 +111,18 @@ public final class Main {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--" + name + " must be a whole number, got \"" + v + "\"");
         }
+    }
+
+    /**
+     * A whole-number option within {@code min..max}; checked as a long, so that a value past an int's range is refused
+     * rather than wrapped into it.
+     */
+    static int intOpt(Map<String, String> opts, String name, int dflt, int min, int max) {
+        long v = longOpt(opts, name, (long) dflt);
+        if (v < min || v > max) {
+            throw new IllegalArgumentException("--" + name + " must be from " + min + " to " + max + ", got " + v);
+        }
+        return (int) v;
     }
 
     static Level level(Map<String, String> opts) {
@@ -214,10 +227,7 @@ public final class Main {
     private static int deal(Map<String, String> opts, PrintStream out) throws IOException {
         long seed = longOpt(opts, "seed", null);
         Level level = level(opts);
-        int rounds = (int) longOpt(opts, "rounds", 20L);
-        if (rounds < 0 || rounds > 100_000) {
-            throw new IllegalArgumentException("--rounds must be from 0 to 100000");
-        }
+        int rounds = intOpt(opts, "rounds", 20, 0, 100_000);
         out.println(JSON.writeValueAsString(dealJson(seed, level, rounds)));
         return 0;
     }
@@ -250,6 +260,11 @@ public final class Main {
             json = Files.readString(Path.of(args[1]));
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("no such file: " + args[1]);
+        } catch (MalformedInputException e) {
+            throw new IllegalArgumentException("cannot read " + args[1] + ": not UTF-8 text");
+        } catch (IOException e) {
+            // a directory, a file not readable: an error, not a verdict (exit 1 says "invalid")
+            throw new IllegalArgumentException("cannot read " + args[1] + ": " + e.getMessage());
         }
         ReplayValidator.Result result = ReplayValidator.validate(json, true);
         out.println(JSON.writeValueAsString(result));
@@ -265,18 +280,12 @@ public final class Main {
             table = WeightTable.read(Path.of(opts.get("weights")));
         }
         Level level = table != null ? table.level() : level(opts);
-        int games = (int) longOpt(opts, "games", 20L);
-        String s = opts.getOrDefault("strength", "5");
-        int strength = s.equals("maxLines") ? 0 : (int) longOpt(opts, "strength", 5L);
-        if (strength < 0 || strength > 5) {
-            throw new IllegalArgumentException("--strength must be 1 to 5 or maxLines");
-        }
-        int maxRounds = (int) longOpt(opts, "max-rounds", 2000L);
-        int threads = (int) longOpt(opts, "threads", 1L);
+        int games = intOpt(opts, "games", 20, 1, Integer.MAX_VALUE);
+        // 0 is maxLines' own number here, but not a strength one may give: "--strength 0" is refused
+        int strength = "maxLines".equals(opts.get("strength")) ? 0 : intOpt(opts, "strength", 5, 1, 5);
+        int maxRounds = intOpt(opts, "max-rounds", 2000, 1, Integer.MAX_VALUE);
+        int threads = intOpt(opts, "threads", 1, 1, 1024);
         long firstSeed = longOpt(opts, "first-seed", 1L);
-        if (games < 1 || maxRounds < 1 || threads < 1) {
-            throw new IllegalArgumentException("--games, --max-rounds and --threads must be ≥ 1");
-        }
         List<SelfPlay.GameResult> results = SelfPlay.run(level, table, strength, games, maxRounds, firstSeed, threads);
         SelfPlay.Summary sum = SelfPlay.Summary.of(results);
         out.printf(Locale.ROOT, "level=%s%s player=%s games=%d maxRounds=%d%n", level,

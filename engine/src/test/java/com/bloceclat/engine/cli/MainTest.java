@@ -189,6 +189,41 @@ class MainTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("give --level or --weights, not both"));
     }
 
+    /** Before, a file that could not be read as text escaped as an exception: a stack trace, and exit 1, "invalid". */
+    @Test
+    void validateOfAFileThatCannotBeReadIsAnErrorLineNotAVerdict(@TempDir Path dir) throws Exception {
+        assertEquals(2, run("validate", dir.toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: cannot read " + dir), err.toString(StandardCharsets.UTF_8));
+        err.reset();
+        Path latin1 = dir.resolve("latin1.json");
+        Files.write(latin1, new byte[] {'{', '"', (byte) 0xE9, '"', '}'});
+        assertEquals(2, run("validate", latin1.toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: cannot read " + latin1 + ": not UTF-8 text"),
+                err.toString(StandardCharsets.UTF_8));
+        assertEquals("", out());
+    }
+
+    /** Before, a number was cast to int before its range was checked: 2^32 + 1 rounds dealt one round. */
+    @Test
+    void aNumberOutOfItsRangeIsAnErrorLineEvenPastTheRangeOfAnInt() throws Exception {
+        String[][] refused = {
+                {"deal", "--seed", "7", "--level", "HARD", "--rounds", "4294967297"},
+                {"deal", "--seed", "7", "--level", "HARD", "--rounds", "-1"},
+                {"selfplay", "--level", "HARD", "--strength", "4294967301"},
+                {"selfplay", "--level", "HARD", "--strength", "0"},
+                {"selfplay", "--level", "HARD", "--games", "4294967297"},
+                {"selfplay", "--level", "HARD", "--max-rounds", "0"},
+                {"bench", "--positions", "4294967297"},
+                {"bench", "--strength", "6"},
+        };
+        for (String[] args : refused) {
+            err.reset();
+            assertEquals(2, run(args), String.join(" ", args));
+            assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: --"), err.toString(StandardCharsets.UTF_8));
+        }
+        assertEquals("", out());
+    }
+
     @Test
     void unknownCommandIsAUsageError() throws Exception {
         assertEquals(2, run("fly"));
