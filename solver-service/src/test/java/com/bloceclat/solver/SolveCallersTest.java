@@ -79,6 +79,24 @@ class SolveCallersTest {
                 .body("detail", startsWith("Too many solver requests from this client; retry in"));
     }
 
+    /**
+     * An analysis holds a worker as long as several public searches (up to its 1.5 s cap and a round's seven 100 ms
+     * searches, against a search's 250 ms), so it counts as that many requests, at most the burst: one analysis takes
+     * the test profile's whole burst of 3. Counted as one before, a client got nine times the worker time per request.
+     */
+    @Test
+    void aPublicAnalysisCountsAsTheSearchesItsTimeIsWorth() {
+        String ivan = Tokens.player("ivan");
+        solve(ivan, AnalyseResourceTest.game(81, 1).toJson()).when().post("/api/solver/analyse").then()
+                .statusCode(200);
+        solve(ivan, Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(429)
+                .header("Retry-After", notNullValue());
+        // one that is refused as bad input counts as one request, as any other
+        String judy = Tokens.player("judy");
+        solve(judy, "{}").when().post("/api/solver/analyse").then().statusCode(400);
+        assertEquals(List.of(200, 200), statuses(judy, 2));
+    }
+
     @Test
     void servicesAreNotRateLimited() {
         List<Integer> statuses = statuses(Callers.service(), 4 * BURST);

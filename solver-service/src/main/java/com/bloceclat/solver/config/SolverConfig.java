@@ -61,7 +61,7 @@ public interface SolverConfig {
         @WithDefault("1")
         int reservedWorkers();
 
-        /** Service searches that may wait for a worker beyond the workers; past that 429 at once. */
+        /** Service searches that may wait for a worker beyond the workers; past that 503 at once. */
         @WithDefault("16")
         int queueCapacity();
     }

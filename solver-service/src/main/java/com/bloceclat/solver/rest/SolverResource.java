@@ -160,7 +160,9 @@ public class SolverResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "unknown piece",
                     value = EXAMPLE_BAD)))
     @APIResponse(responseCode = "401", description = "A bearer token was sent and is not valid")
-    @APIResponse(responseCode = "413", description = "The body is larger than quarkus.http.limits.max-body-size")
+    @APIResponse(responseCode = "413", description = "The body is over 16K characters (a request is well under 2 KB), "
+            + "or over quarkus.http.limits.max-body-size (then refused before it is read)",
+            content = @Content(mediaType = Problem.MEDIA_TYPE))
     @APIResponse(responseCode = "415", description = "The body is not application/json",
             content = @Content(mediaType = Problem.MEDIA_TYPE))
     @APIResponse(responseCode = "429", description = "A public caller went past its rate, or the public share of "
@@ -269,7 +271,14 @@ public class SolverResource {
     @APIResponse(responseCode = "413", description = "The body is larger than quarkus.http.limits.max-body-size")
     @APIResponse(responseCode = "415", description = "The body is not application/json",
             content = @Content(mediaType = Problem.MEDIA_TYPE))
-    @APIResponse(responseCode = "429", description = "Rate or pool share exceeded, as for /solve",
+    @APIResponse(responseCode = "429", description = "A public caller went past its rate (an analysis counts as "
+            + "the public searches its worker time is worth, docs/solver-service.md), or the public share of the pool "
+            + "is full, as for /solve",
+            headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                    schema = @Schema(type = SchemaType.INTEGER)),
+            content = @Content(mediaType = Problem.MEDIA_TYPE))
+    @APIResponse(responseCode = "503", description = "A service caller, and the services' share of the pool is full, "
+            + "as for /solve",
             headers = @Header(name = "Retry-After", description = "Seconds to wait",
                     schema = @Schema(type = SchemaType.INTEGER)),
             content = @Content(mediaType = Problem.MEDIA_TYPE))
@@ -302,8 +311,31 @@ public class SolverResource {
             done.run();
             throw e;
         }
+        int more = analysisRequests() - 1; // admitted for one; an analysis holds a worker as long as several searches
+        if (caller == CallerKind.PUBLIC && more > 0) {
+            try {
+                rateLimiter.acquire(clientKey(http), more);
+            } catch (RateLimitedException e) {
+                done.run();
+                solver.count(SolverService.ANALYSE, SolverService.RATE_LIMITED, caller);
+                throw e;
+            }
+        }
         return whileAdmitted(done, () -> solver.analyse(replay, from, count, caller))
                 .map(result -> Response.ok(result, MediaType.APPLICATION_JSON).build());
+    }
+
+    /**
+     * The requests a public analysis counts as in its caller's bucket: the worker time it may take (its time cap, and
+     * the last round started before it: seven searches, two a placement and one for the round) in public searches'
+     * time caps, at most the burst. With today's values (1.5 s, 100 ms, 250 ms) 9. Counted as one, an analysis held
+     * a worker about nine times as long as a search for the same share of the client's rate.
+     */
+    int analysisRequests() {
+        long workerMs = config.analyse().timeCap().toMillis() + 7 * config.analyse().solveTime().toMillis();
+        long searchMs = Math.max(1, config.publicCallers().timeCap().toMillis());
+        long requests = (workerMs + searchMs - 1) / searchMs;
+        return (int) Math.max(1, Math.min(requests, config.publicCallers().burst())); // more could never be admitted
     }
 
     private static int intParam(String name, String value, int absent, int min, int max) {

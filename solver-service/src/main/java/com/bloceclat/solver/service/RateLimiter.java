@@ -90,8 +90,19 @@ public class RateLimiter {
 
     /** Takes one request from the client's bucket. @throws RateLimitedException when it is empty */
     public void acquire(String client) {
+        acquire(client, 1);
+    }
+
+    /**
+     * Takes {@code requests} from the client's bucket at once (at most its burst: more could never be taken), or none.
+     * A call that costs a worker as much as several searches (an analysis) counts as that many requests.
+     *
+     * @throws RateLimitedException when the bucket holds fewer
+     */
+    public void acquire(String client, int requests) {
+        int n = Math.max(1, Math.min(requests, burst));
         long now = nanoTime.getAsLong();
-        long wait = buckets.get(client, c -> new Bucket(burst, now)).take(now);
+        long wait = buckets.get(client, c -> new Bucket(burst, now)).take(now, n);
         if (wait > 0) {
             throw new RateLimitedException(Math.max(1, (wait + 999_999_999L) / 1_000_000_000L));
         }
@@ -112,14 +123,14 @@ public class RateLimiter {
             this.updated = now;
         }
 
-        /** Takes a token: 0, or the nanoseconds until one is there. */
-        synchronized long take(long now) {
+        /** Takes {@code n} tokens: 0, or the nanoseconds until {@code n} are there (none taken then). */
+        synchronized long take(long now, int n) {
             refill(now);
-            if (tokens >= 1) {
-                tokens -= 1;
+            if (tokens >= n) {
+                tokens -= n;
                 return 0;
             }
-            return (long) Math.ceil((1 - tokens) / perSecond * 1e9);
+            return (long) Math.ceil((n - tokens) / perSecond * 1e9);
         }
 
         private void refill(long now) {
