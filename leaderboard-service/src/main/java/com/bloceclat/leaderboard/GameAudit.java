@@ -18,7 +18,6 @@ import jakarta.persistence.Table;
 import com.bloceclat.leaderboard.service.Verdict;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import io.quarkus.panache.common.Sort;
 
 /** Every game received, whatever became of it, with the replay as received and the validator's trace. */
 @Entity
@@ -171,34 +170,69 @@ public class GameAudit extends PanacheEntityBase {
         trace = verdict.traceText();
     }
 
-    /** Audits matching the filters (each may be null), newest game first. */
-    public static List<GameAudit> search(Outcome outcome, Boolean suspicious, String level, OffsetDateTime from,
+    /**
+     * An audit as the admin list shows it: every column but the replay and the trace, and whether its record (if it
+     * has one) was struck.
+     */
+    public record Listed(UUID gameId, Outcome outcome, String reason, String level, String mode, String playerSubject,
+            String playerName, int score, Integer claimedScore, int rounds, boolean assisted, boolean gameOver,
+            OffsetDateTime finishedAt, OffsetDateTime processedAt, boolean suspicious, Float aiAgreement,
+            Integer comparedRounds, OffsetDateTime suspicionCheckedAt, String seedSource, LocalDate day,
+            boolean practice, OffsetDateTime createdAt, boolean struck) {
+
+        public static Listed of(GameAudit a, boolean struck) {
+            return new Listed(a.gameId, a.outcome, a.reason, a.level, a.mode, a.playerSubject, a.playerName, a.score,
+                    a.claimedScore, a.rounds, a.assisted, a.gameOver, a.finishedAt, a.processedAt, a.suspicious,
+                    a.aiAgreement, a.comparedRounds, a.suspicionCheckedAt, a.seedSource, a.day, a.practice,
+                    a.createdAt, struck);
+        }
+    }
+
+    /** The columns of {@link Listed}, in its order, then the record's strike time. */
+    private static final String LISTED = "a.gameId, a.outcome, a.reason, a.level, a.mode, a.playerSubject, "
+            + "a.playerName, a.score, a.claimedScore, a.rounds, a.assisted, a.gameOver, a.finishedAt, a.processedAt, "
+            + "a.suspicious, a.aiAgreement, a.comparedRounds, a.suspicionCheckedAt, a.seedSource, a.day, a.practice, "
+            + "a.createdAt, r.struckAt";
+
+    /**
+     * Audits matching the filters (each may be null), newest game first, in one statement. Never the replay and the
+     * trace, which a long game's are tens of megabytes of: before, a page of the admin list loaded them all (a page of
+     * long games was more than a replica's heap), and read each record apart.
+     */
+    public static List<Listed> search(Outcome outcome, Boolean suspicious, String level, OffsetDateTime from,
             OffsetDateTime to, int offset, int limit) {
         List<String> where = new ArrayList<>();
         Map<String, Object> params = new HashMap<>();
         if (outcome != null) {
-            where.add("outcome = :outcome");
+            where.add("a.outcome = :outcome");
             params.put("outcome", outcome);
         }
         if (suspicious != null) {
-            where.add("suspicious = :suspicious");
+            where.add("a.suspicious = :suspicious");
             params.put("suspicious", suspicious);
         }
         if (level != null) {
-            where.add("level = :level");
+            where.add("a.level = :level");
             params.put("level", level);
         }
         if (from != null) {
-            where.add("finishedAt >= :from");
+            where.add("a.finishedAt >= :from");
             params.put("from", from);
         }
         if (to != null) {
-            where.add("finishedAt < :to");
+            where.add("a.finishedAt < :to");
             params.put("to", to);
         }
-        Sort sort = Sort.descending("finishedAt").and("gameId");
-        var query = where.isEmpty() ? findAll(sort) : find(String.join(" and ", where), sort, params);
-        return query.range(offset, offset + limit - 1).list();
+        var query = getEntityManager().createQuery("select " + LISTED + " from GameAudit a left join GameRecord r "
+                + "on r.gameId = a.gameId" + (where.isEmpty() ? "" : " where " + String.join(" and ", where))
+                + " order by a.finishedAt desc, a.gameId desc", Object[].class);
+        params.forEach(query::setParameter);
+        return query.setFirstResult(offset).setMaxResults(limit).getResultList().stream().map(r -> new Listed(
+                (UUID) r[0], (Outcome) r[1], (String) r[2], (String) r[3], (String) r[4], (String) r[5],
+                (String) r[6], (Integer) r[7], (Integer) r[8], (Integer) r[9], (Boolean) r[10], (Boolean) r[11],
+                (OffsetDateTime) r[12], (OffsetDateTime) r[13], (Boolean) r[14], (Float) r[15], (Integer) r[16],
+                (OffsetDateTime) r[17], (String) r[18], (LocalDate) r[19], (Boolean) r[20], (OffsetDateTime) r[21],
+                r[22] != null)).toList();
     }
 
     /** A player's game as their list shows it; {@code struck}: a record an admin or a re-validation struck. */

@@ -27,6 +27,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import jakarta.inject.Inject;
+
+import org.hibernate.SessionFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +65,9 @@ class AdminAuditResourceTest {
         await().atMost(Duration.ofSeconds(60)).until(() -> QuarkusTransaction.requiringNew().call(
                 () -> GameAudit.findById(record.gameId()) != null && GameAudit.findById(rejected.gameId()) != null));
     }
+
+    @Inject
+    SessionFactory sessionFactory;
 
     static RequestSpecification admin() {
         return given().auth().oauth2(Tokens.admin("root"));
@@ -225,6 +231,18 @@ class AdminAuditResourceTest {
                 .statusCode(409).body("detail", equalTo("Game " + rejected.gameId() + " is not a record (REJECTED)"));
 
         given().when().get("/api/leaderboards/expert/players/" + hank.subject()).then().statusCode(404);
+        // the list says so too, from the columns it shows: no audit loaded whole (its replay and trace are tens of
+        // megabytes for a long game: a page of them was more than a replica's heap), no record read apart
+        sessionFactory.getStatistics().clear();
+        admin().queryParam("outcome", "RECORD").queryParam("level", "EXPERT").queryParam("size", 100).when()
+                .get(AUDITS).then().statusCode(200)
+                .body("audits.find { it.gameId == '" + game.gameId() + "' }.struck", equalTo(true))
+                .body("audits.find { it.gameId == '" + record.gameId() + "' }.struck", equalTo(false))
+                .body("audits.find { it.gameId == '" + game.gameId() + "' }.player.subject", equalTo(hank.subject()));
+        assertEquals(0, sessionFactory.getStatistics().getEntityStatistics(GameAudit.class.getName()).getLoadCount(),
+                "no audit loaded whole");
+        assertEquals(0, sessionFactory.getStatistics().getEntityStatistics(GameRecord.class.getName()).getLoadCount(),
+                "no record read apart");
         // a re-validation, which finds the replay valid, leaves an admin's strike as it is
         admin().when().post(path + "/revalidate").then().statusCode(200)
                 .body("summary.outcome", equalTo("RECORD")).body("summary.struck", equalTo(true));

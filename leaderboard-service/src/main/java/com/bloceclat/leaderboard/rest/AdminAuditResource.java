@@ -174,9 +174,9 @@ public class AdminAuditResource {
         OffsetDateTime since = Params.time("from", from);
         OffsetDateTime until = Params.time("to", to);
         Params.Paging paging = Params.paging(page, size, config);
-        List<GameAudit> rows = GameAudit.search(o, flagged, lvl, since, until, paging.offset(), paging.limit());
-        List<Summary> list = rows.stream().limit(paging.size())
-                .map(a -> summary(a, GameRecord.findById(a.gameId))).toList();
+        List<GameAudit.Listed> rows = GameAudit.search(o, flagged, lvl, since, until, paging.offset(),
+                paging.limit());
+        List<Summary> list = rows.stream().limit(paging.size()).map(AdminAuditResource::summary).toList();
         return new Audits(paging.page(), paging.size(), rows.size() > paging.size(), list);
     }
 
@@ -290,10 +290,14 @@ public class AdminAuditResource {
 
     /** For a daily game whose day (UTC) is not over: the midnight that ends it; null otherwise. */
     private static OffsetDateTime withheldUntil(GameAudit audit) {
-        if (audit.day == null || !"DAILY".equals(audit.seedSource)) {
+        return withheldUntil(audit.day, audit.seedSource);
+    }
+
+    private static OffsetDateTime withheldUntil(LocalDate day, String seedSource) {
+        if (day == null || !"DAILY".equals(seedSource)) {
             return null;
         }
-        OffsetDateTime dayOver = audit.day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC);
+        OffsetDateTime dayOver = day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC);
         return OffsetDateTime.now(ZoneOffset.UTC).isBefore(dayOver) ? dayOver : null;
     }
 
@@ -309,11 +313,16 @@ public class AdminAuditResource {
     }
 
     private static Summary summary(GameAudit a, GameRecord record) {
-        String reason = a.outcome == Outcome.REJECTED && withheldUntil(a) != null ? WITHHELD : a.reason;
-        return new Summary(a.gameId, a.outcome, reason, a.level, a.mode,
-                a.playerSubject == null ? null : new Player(a.playerSubject, a.playerName), a.score, a.claimedScore,
-                a.rounds, a.assisted, a.gameOver, a.finishedAt, a.processedAt, record != null && record.struck(),
-                a.suspicious, a.aiAgreement, a.comparedRounds, a.suspicionCheckedAt, a.seedSource, a.day,
-                "DAILY".equals(a.seedSource) ? a.practice : null, a.createdAt);
+        return summary(GameAudit.Listed.of(a, record != null && record.struck()));
+    }
+
+    private static Summary summary(GameAudit.Listed a) {
+        String reason = a.outcome() == Outcome.REJECTED && withheldUntil(a.day(), a.seedSource()) != null ? WITHHELD
+                : a.reason();
+        return new Summary(a.gameId(), a.outcome(), reason, a.level(), a.mode(),
+                a.playerSubject() == null ? null : new Player(a.playerSubject(), a.playerName()), a.score(),
+                a.claimedScore(), a.rounds(), a.assisted(), a.gameOver(), a.finishedAt(), a.processedAt(), a.struck(),
+                a.suspicious(), a.aiAgreement(), a.comparedRounds(), a.suspicionCheckedAt(), a.seedSource(), a.day(),
+                "DAILY".equals(a.seedSource()) ? a.practice() : null, a.createdAt());
     }
 }
