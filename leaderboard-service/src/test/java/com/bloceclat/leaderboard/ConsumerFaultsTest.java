@@ -65,6 +65,7 @@ class ConsumerFaultsTest {
     static final String TRIGGER = """
             CREATE SEQUENCE IF NOT EXISTS test_outage_attempts;
             CREATE TABLE IF NOT EXISTS test_outage (subject TEXT PRIMARY KEY);
+            CREATE TABLE IF NOT EXISTS test_read_only (subject TEXT PRIMARY KEY);
             CREATE OR REPLACE FUNCTION test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 IF NEW.player_subject LIKE 'sub-db-poison-%' THEN
@@ -74,6 +75,11 @@ class ConsumerFaultsTest {
                 IF EXISTS (SELECT 1 FROM test_outage WHERE subject = NEW.player_subject) THEN
                     PERFORM nextval('test_outage_attempts');
                     RAISE EXCEPTION 'the database system is shutting down (test trigger)' USING ERRCODE = '57P03';
+                END IF;
+                IF EXISTS (SELECT 1 FROM test_read_only WHERE subject = NEW.player_subject) THEN
+                    PERFORM nextval('test_outage_attempts');
+                    RAISE EXCEPTION 'cannot execute INSERT in a read-only transaction (test trigger)'
+                        USING ERRCODE = '25006';
                 END IF;
                 RETURN NEW;
             END $$;
@@ -203,6 +209,27 @@ class ConsumerFaultsTest {
         ready();
 
         sql("DELETE FROM test_outage WHERE subject = '" + subject + "'");
+        assertEquals(Outcome.RECORD, awaitAudit(game.gameId()).outcome);
+        ready();
+    }
+
+    /**
+     * A database made read-only for a while (a standby promoted late, {@code default_transaction_read_only} during
+     * maintenance) refuses every write with 25006: that is the database's state, not the message's fault. Before, the
+     * message was dead-lettered after three tries, and every valid game of the window was lost from the boards.
+     */
+    @Test
+    void whileTheDatabaseIsReadOnlyAMessageIsRetriedNotDeadLettered() {
+        sql(TRIGGER);
+        String subject = "sub-read-only-" + UUID.randomUUID();
+        sql("INSERT INTO test_read_only VALUES ('" + subject + "')");
+        long before = attempts();
+        GameFinished game = game(subject);
+        Games.publish(game);
+        await().atMost(Duration.ofSeconds(60)).until(() -> attempts() >= before + 4);
+        assertNull(audit(game.gameId()));
+
+        sql("DELETE FROM test_read_only WHERE subject = '" + subject + "'");
         assertEquals(Outcome.RECORD, awaitAudit(game.gameId()).outcome);
         ready();
     }

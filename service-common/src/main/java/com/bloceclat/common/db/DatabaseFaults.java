@@ -17,14 +17,17 @@ import java.util.Set;
  * <p>Transient: a JDBC error of SQL state class 08 (connection exception: refused, lost, broken), 57P (operator
  * intervention: the server shutting down or crashed, "terminating connection due to unexpected postmaster exit",
  * not accepting connections yet), 53 (insufficient resources: too many connections, out of memory or disk), 40001
- * and 40P01 (serialization failure, deadlock), 55P03 (lock not available); a transient or recoverable JDBC exception,
+ * and 40P01 (serialization failure, deadlock), 40003 (statement completion unknown), 55P03 (lock not available),
+ * 25006 (a read-only transaction: the database is a standby or was made read-only for now; before, every write then
+ * counted as the work's own fault, and a consumer dead-lettered every valid message of the window), 58030 (the
+ * server's I/O error); a transient or recoverable JDBC exception,
  * a non-transient connection exception; the pool's acquisition timeout (Agroal: no connection in time); a socket
  * refused, reset or timed out; Hibernate's connection and lock failures. Everything else — a constraint, a value too
  * long, a value out of range — comes with the work itself and will not go away by waiting.
  */
 public final class DatabaseFaults {
 
-    private static final Set<String> STATES = Set.of("40001", "40P01", "55P03");
+    private static final Set<String> STATES = Set.of("40001", "40P01", "55P03", "40003", "25006", "58030");
 
     private static final Set<String> CLASS_NAMES = Set.of("org.hibernate.exception.JDBCConnectionException",
             "jakarta.persistence.LockTimeoutException", "org.hibernate.exception.LockAcquisitionException",

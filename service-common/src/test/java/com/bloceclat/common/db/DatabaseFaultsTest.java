@@ -25,6 +25,10 @@ class DatabaseFaultsTest {
         assertTrue(DatabaseFaults.isTransient(wrapped(new SQLException("the database system is starting up", "57P03"))));
         assertTrue(DatabaseFaults.isTransient(wrapped(new SQLException("too many connections", "53300"))));
         assertTrue(DatabaseFaults.isTransient(wrapped(new SQLException("deadlock detected", "40P01"))));
+        // a standby, or default_transaction_read_only for a while: not the message's fault (it was dead-lettered)
+        assertTrue(DatabaseFaults.isTransient(
+                wrapped(new SQLException("cannot execute INSERT in a read-only transaction", "25006"))));
+        assertTrue(DatabaseFaults.isTransient(wrapped(new SQLException("could not write to file", "58030"))));
         assertTrue(DatabaseFaults.isTransient(wrapped(new SQLTransientConnectionException("pool"))));
         assertTrue(DatabaseFaults.isTransient(
                 wrapped(new SQLException("Acquisition timeout while waiting for new connection"))));
