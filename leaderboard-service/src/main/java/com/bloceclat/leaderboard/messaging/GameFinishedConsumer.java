@@ -128,11 +128,49 @@ public class GameFinishedConsumer {
         }
     }
 
+    /**
+     * Stores a poll's records in order, a part at a time ({@link #parts}): a record read is a parsed replay, many
+     * times its text, so a poll of long games (each up to 6 MB of text, a 100,000-event game; a poll holds as many as
+     * its fetch brought) read at once before any was stored was more than the heap, and since nothing was committed,
+     * again at every restart.
+     */
     private void store(ConsumerRecords<String, String> records) {
-        List<GameFinishedService.Item> items = new ArrayList<>(records.count());
-        List<ConsumerRecord<String, String>> origins = new ArrayList<>(records.count());
-        for (ConsumerRecord<String, String> record : records) {
-            GameFinishedService.Item item = read(record, records.count());
+        List<ConsumerRecord<String, String>> all = new ArrayList<>(records.count());
+        records.forEach(all::add);
+        int from = 0;
+        for (int end : parts(all.stream().mapToInt(r -> Math.max(0, r.serializedValueSize())).toArray(),
+                config.maxMessageBytes())) {
+            store(all.subList(from, end), records.count());
+            from = end;
+        }
+    }
+
+    /**
+     * Where a poll of records of these sizes is cut into parts of at most {@code maxBytes} in all, in order, a record
+     * larger than that alone: the end (exclusive) of each part.
+     */
+    static int[] parts(int[] sizes, long maxBytes) {
+        List<Integer> ends = new ArrayList<>();
+        long inPart = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            if (inPart > 0 && inPart + sizes[i] > maxBytes) {
+                ends.add(i);
+                inPart = 0;
+            }
+            inPart += Math.max(1, sizes[i]);
+        }
+        if (sizes.length > 0) {
+            ends.add(sizes.length);
+        }
+        return ends.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Stores one part of a poll of {@code batch} records: read, then stored in one transaction, or one by one. */
+    private void store(List<ConsumerRecord<String, String>> part, int batch) {
+        List<GameFinishedService.Item> items = new ArrayList<>(part.size());
+        List<ConsumerRecord<String, String>> origins = new ArrayList<>(part.size());
+        for (ConsumerRecord<String, String> record : part) {
+            GameFinishedService.Item item = read(record, batch);
             if (item != null) {
                 items.add(item);
                 origins.add(record);
@@ -145,7 +183,7 @@ public class GameFinishedConsumer {
         try {
             outcomes = store.batch(items);
         } catch (PermanentFault e) {
-            stoppingCheck(e, records.count());
+            stoppingCheck(e, batch);
             LOG.infof("A batch of %d %s messages failed (%s); storing them one by one", items.size(),
                     GameFinished.CHANNEL, e.getMessage());
             outcomes = new ArrayList<>(items.size());
@@ -153,10 +191,10 @@ public class GameFinishedConsumer {
                 try {
                     outcomes.add(store.one(items.get(i)));
                 } catch (PermanentFault f) {
-                    stoppingCheck(f, records.count());
+                    stoppingCheck(f, batch);
                     if (!(items.get(i) instanceof GameFinishedService.Refused)) {
                         // a refused message was dead-lettered when it was read; its refusal just was not stored
-                        deadLetter(origins.get(i), "database: " + f.getMessage(), records.count());
+                        deadLetter(origins.get(i), "database: " + f.getMessage(), batch);
                     }
                     outcomes.add(DEAD_LETTER);
                 }
