@@ -177,7 +177,7 @@ public class AdminAuditResource {
         List<GameAudit.Listed> rows = GameAudit.search(o, flagged, lvl, since, until, paging.offset(),
                 paging.limit());
         List<Summary> list = rows.stream().limit(paging.size()).map(AdminAuditResource::summary).toList();
-        return new Audits(paging.page(), paging.size(), rows.size() > paging.size(), list);
+        return new Audits(paging.page(), paging.size(), paging.more(rows.size()), list);
     }
 
     @GET
@@ -198,7 +198,7 @@ public class AdminAuditResource {
             return new Refused(r.id, r.topic, r.kafkaPartition, r.kafkaOffset, r.messageKey, r.reason,
                     withheld ? null : r.payload, r.truncated, r.publishedAt, r.refusedAt, withheld ? until : null);
         }).toList();
-        return new RefusedPage(paging.page(), paging.size(), rows.size() > paging.size(), list);
+        return new RefusedPage(paging.page(), paging.size(), paging.more(rows.size()), list);
     }
 
     @GET

@@ -67,8 +67,8 @@ public class LeaderboardResource {
     }
 
     /**
-     * One page of a day's daily-challenge board of a level: each player's first finished daily game of that UTC day
-     * (later attempts are practice), best first. No seed nor replay: the day's seed is secret until the day is over.
+     * One page of a day's daily-challenge board of a level: each player's first daily game of that UTC day, by when
+     * it was started, once finished (games started after it are practice), best first. No seed nor replay: the day's seed is secret until the day is over.
      */
     public record DailyBoard(String level, LocalDate day, int page, int size, boolean more, List<Entry> entries) {
     }
@@ -113,14 +113,15 @@ public class LeaderboardResource {
         for (int i = 0; i < Math.min(rows.size(), paging.size()); i++) {
             entries.add(entry(paging.offset() + i + 1, rows.get(i)));
         }
-        return new Board(lvl.name(), p.label(), paging.page(), paging.size(), rows.size() > paging.size(), entries);
+        return new Board(lvl.name(), p.label(), paging.page(), paging.size(), paging.more(rows.size()), entries);
     }
 
     @GET
     @Path("/{level}/daily")
     @Operation(summary = "Public: a page of a day's daily-challenge board of a level, best first",
-            description = "Each player's first finished daily game of that UTC day and level counts once; later "
-                    + "attempts are practice and are not listed. Entries carry no seed or replay.")
+            description = "Each player's first daily game of that UTC day and level, by when it was started, counts "
+                    + "once it has finished; games started after it are practice and are not listed (a game started "
+                    + "first and finished last still counts). Entries carry no seed or replay.")
     @APIResponse(responseCode = "200", description = "The page (possibly empty)")
     @APIResponse(responseCode = "400", description = "Unknown level, a day not written YYYY-MM-DD or after today "
             + "(UTC), or bad paging")
@@ -137,7 +138,7 @@ public class LeaderboardResource {
         for (int i = 0; i < Math.min(rows.size(), paging.size()); i++) {
             entries.add(entry(paging.offset() + i + 1, rows.get(i)));
         }
-        return new DailyBoard(lvl.name(), d, paging.page(), paging.size(), rows.size() > paging.size(), entries);
+        return new DailyBoard(lvl.name(), d, paging.page(), paging.size(), paging.more(rows.size()), entries);
     }
 
     @GET
@@ -217,7 +218,7 @@ public class LeaderboardResource {
         List<GameAudit.PlayerGame> rows = GameAudit.ofPlayer(caller.subject(), paging.offset(), paging.limit());
         List<MyGame> games = rows.stream().limit(paging.size()).map(a -> new MyGame(a.gameId(), a.level(), a.mode(),
                 a.outcome(), a.reason(), a.score(), a.rounds(), a.finishedAt(), a.struck())).toList();
-        return new MyGames(paging.page(), paging.size(), rows.size() > paging.size(), games);
+        return new MyGames(paging.page(), paging.size(), paging.more(rows.size()), games);
     }
 
     private Standing standing(Level level, Period period, String subject, String name) {

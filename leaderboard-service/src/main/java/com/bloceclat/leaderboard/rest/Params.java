@@ -30,13 +30,23 @@ final class Params {
     }
 
     /** Page {@code page} of {@code size} items: the caller fetches {@code limit()} rows to know if more follow. */
-    record Paging(int page, int size) {
+    /** A page asked for, and the last page a caller may ask for ({@code bloc.leaderboard.max-page}). */
+    record Paging(int page, int size, int maxPage) {
         int offset() {
             return page * size;
         }
 
+        /** Rows to read: one more than the page, to tell whether a next page has entries. */
         int limit() {
             return size + 1;
+        }
+
+        /**
+         * Whether a next page has entries and may be asked for, {@code read} being the rows {@link #limit} read: not
+         * past the last page (which said {@code more} and answered its next page 400).
+         */
+        boolean more(int read) {
+            return read > size && page < maxPage;
         }
     }
 
@@ -89,7 +99,7 @@ final class Params {
     static Paging paging(String page, String size, LeaderboardConfig config) {
         int p = number("page", page, 0, 0, config.maxPage());
         int s = number("size", size, config.defaultPageSize(), 1, config.maxPageSize());
-        return new Paging(p, s);
+        return new Paging(p, s, config.maxPage());
     }
 
     static UUID gameId(String text) {
