@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -30,7 +31,8 @@ import io.quarkus.scheduler.Scheduled;
  * Keeps game-service's storage bounded in time: before it nothing deleted a game, so every game ever started stayed
  * with its events, and a client allowed 60 starts a minute could grow the database without end. Guarantees, after a
  * pass as of {@code now}, R being {@code bloc.retention.games} (90 days), "unchanged" meaning a game's
- * {@code updated_at} (its last move, undo, hint or end) is more than R before {@code now}:
+ * {@code updated_at} (its last move, undo, hint or end) is more than R before {@code now}, and but for rows a move or
+ * another replica's pass held during the pass (left to the next one):
  * <ul>
  * <li>no solo game created more than R before and unchanged is left, finished or not, nor its events;</li>
  * <li>no match created more than R before whose every game is unchanged is left, nor its games, their events, its race
@@ -45,8 +47,9 @@ import io.quarkus.scheduler.Scheduled;
  * leaderboard-service keeps (records and audits, with their replays). Run by the Quarkus scheduler every
  * {@code bloc.retention.prune-every} (1h) on each replica ({@code SKIP}; two replicas' passes skip each other's locked
  * rows and delete nothing twice), {@code bloc.retention.batch-size} (500) games, matches, tickets or invitations per
- * transaction, and no more events per transaction than {@link #EVENTS_PER_TRANSACTION} but for a single game that has
- * more. A pass that fails (the database away) is logged, and the next pass does its work.
+ * transaction, and no more events per transaction than {@link #EVENTS_PER_TRANSACTION} but for a single game (or a
+ * match's games) that has more. A step (solo games, matches, tickets and invitations) that fails (the database away, a
+ * transaction past its timeout) is logged, the next step still runs, and the next pass does its work.
  */
 @ApplicationScoped
 public class GameRetention {
@@ -55,6 +58,20 @@ public class GameRetention {
 
     /** The scheduler's identity of the pass. */
     public static final String JOB = "game-retention";
+
+    /**
+     * What a pass deletes: what has been unchanged for {@code retention}, {@code batch} games, matches, tickets or
+     * invitations a transaction and no more than {@code events} events a transaction but for one game (or one match)
+     * that has more.
+     */
+    public record Policy(Duration retention, int batch, int events) {
+
+        public Policy {
+            if (retention.isNegative() || retention.isZero() || batch < 1 || events < 1) {
+                throw new IllegalArgumentException("a retention, a batch and an events bound are positive");
+            }
+        }
+    }
 
     /** Events deleted per transaction, at most, but for one game of more (a game has at most 100,000). */
     static final int EVENTS_PER_TRANSACTION = 100_000;
@@ -87,33 +104,27 @@ public class GameRetention {
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void scheduled() {
         try {
-            prune(clock.instant(), config.games());
+            prune(clock.instant(), policy());
         } catch (RuntimeException e) {
             LOG.warnf("Games not pruned this time (%s); the next pass does it", e.toString());
         }
     }
 
-    /** One pass as of {@code now}: deletes what has been unchanged for longer than {@code retention}. */
-    public Pruned prune(Instant now, Duration retention) {
-        if (retention.isNegative() || retention.isZero()) {
-            throw new IllegalArgumentException("a retention is positive: " + retention);
-        }
-        OffsetDateTime cutoff = now.minus(retention).atOffset(ZoneOffset.UTC);
-        int batch = config.batchSize();
+    /** The configured policy. */
+    public Policy policy() {
+        return new Policy(config.games(), config.batchSize(), EVENTS_PER_TRANSACTION);
+    }
+
+    /**
+     * One pass as of {@code now}: deletes what has been unchanged for longer than the policy's retention. Each of its
+     * three steps goes on whatever the one before it did: a step that fails is logged, and the others still run.
+     */
+    public Pruned prune(Instant now, Policy policy) {
+        OffsetDateTime cutoff = now.minus(policy.retention()).atOffset(ZoneOffset.UTC);
         Pruned total = NONE;
-        Step step;
-        do {
-            step = QuarkusTransaction.requiringNew().call(() -> soloGames(cutoff, batch));
-            total = total.plus(step.pruned);
-        } while (step.more);
-        do {
-            step = QuarkusTransaction.requiringNew().call(() -> matches(cutoff, batch));
-            total = total.plus(step.pruned);
-        } while (step.more);
-        do {
-            step = QuarkusTransaction.requiringNew().call(() -> unmatched(cutoff, batch));
-            total = total.plus(step.pruned);
-        } while (step.more);
+        total = total.plus(step("solo games", () -> soloGames(cutoff, policy)));
+        total = total.plus(step("matches", () -> matches(cutoff, policy)));
+        total = total.plus(step("race tickets and invitations", () -> unmatched(cutoff, policy.batch())));
         if (total.any()) {
             metrics.counter("game.retention.deleted", "what", "games").increment(total.games());
             metrics.counter("game.retention.deleted", "what", "events").increment(total.events());
@@ -121,7 +132,7 @@ public class GameRetention {
             metrics.counter("game.retention.deleted", "what", "tickets").increment(total.tickets());
             metrics.counter("game.retention.deleted", "what", "invitations").increment(total.invitations());
             LOG.infof("Games unchanged since %s pruned (retention %s): %d solo or match games with %d events, "
-                    + "%d matches, %d race tickets, %d private-race invitations", cutoff, retention, total.games(),
+                    + "%d matches, %d race tickets, %d private-race invitations", cutoff, policy.retention(), total.games(),
                     total.events(), total.matches(), total.tickets(), total.invitations());
         }
         return total;
@@ -131,8 +142,24 @@ public class GameRetention {
     private record Step(Pruned pruned, boolean more) {
     }
 
+    /** Runs {@code transaction} in transactions of its own while it says there is more; a failure ends the step. */
+    private static Pruned step(String what, Supplier<Step> transaction) {
+        Pruned total = NONE;
+        try {
+            Step step;
+            do {
+                step = QuarkusTransaction.requiringNew().call(transaction::get);
+                total = total.plus(step.pruned);
+            } while (step.more);
+        } catch (RuntimeException e) {
+            LOG.warnf("Retention: %s not pruned this time (%s); the next pass goes on", what, e.toString());
+        }
+        return total;
+    }
+
     /** Solo games, oldest first (index {@code game_solo_created}), locked; as many as the events' bound lets go. */
-    private Step soloGames(OffsetDateTime cutoff, int batch) {
+    private Step soloGames(OffsetDateTime cutoff, Policy policy) {
+        int batch = policy.batch();
         List<?> rows = em().createNativeQuery("SELECT id, event_count FROM game WHERE match_id IS NULL "
                 + "AND created_at < :cutoff AND updated_at < :cutoff ORDER BY created_at LIMIT :batch "
                 + "FOR UPDATE SKIP LOCKED").setParameter("cutoff", cutoff).setParameter("batch", batch)
@@ -142,7 +169,7 @@ public class GameRetention {
         for (Object row : rows) {
             Object[] r = (Object[]) row;
             int count = ((Number) r[1]).intValue();
-            if (!ids.isEmpty() && events + count > EVENTS_PER_TRANSACTION) {
+            if (!ids.isEmpty() && events + count > policy.events()) {
                 break; // the rest in the next transaction
             }
             ids.add((UUID) r[0]);
@@ -157,13 +184,14 @@ public class GameRetention {
 
     /**
      * Matches whose games are all unchanged, oldest first (index {@code match_created}): their games locked (a match
-     * with a game locked by someone else, or changed meanwhile, is left to a later pass), then the matches.
+     * with a game locked by someone else, or changed meanwhile, is left to a later pass), then the matches, as many as
+     * the events' bound lets go.
      */
-    private Step matches(OffsetDateTime cutoff, int batch) {
+    private Step matches(OffsetDateTime cutoff, Policy policy) {
         List<UUID> candidates = uuids(em().createNativeQuery("SELECT m.id FROM match m WHERE m.created_at < :cutoff "
                 + "AND NOT EXISTS (SELECT 1 FROM game g WHERE g.match_id = m.id AND g.updated_at >= :cutoff) "
-                + "ORDER BY m.created_at LIMIT :batch").setParameter("cutoff", cutoff).setParameter("batch", batch)
-                .getResultList());
+                + "ORDER BY m.created_at LIMIT :batch").setParameter("cutoff", cutoff)
+                .setParameter("batch", policy.batch()).getResultList());
         if (candidates.isEmpty()) {
             return new Step(NONE, false);
         }
@@ -172,29 +200,46 @@ public class GameRetention {
                 + "AND updated_at < :cutoff FOR UPDATE SKIP LOCKED").setParameter("m", candidates)
                 .setParameter("cutoff", cutoff).getResultList()));
         Map<UUID, List<UUID>> gamesOf = new HashMap<>();
-        for (Object row : em().createNativeQuery("SELECT match_id, id FROM game WHERE match_id IN (:m)")
+        Map<UUID, Integer> eventsOf = new HashMap<>();
+        for (Object row : em().createNativeQuery("SELECT match_id, id, event_count FROM game WHERE match_id IN (:m)")
                 .setParameter("m", candidates).getResultList()) {
             Object[] r = (Object[]) row;
             gamesOf.computeIfAbsent((UUID) r[0], k -> new ArrayList<>()).add((UUID) r[1]);
+            eventsOf.merge((UUID) r[0], ((Number) r[2]).intValue(), Integer::sum);
         }
-        List<UUID> whole = candidates.stream()
-                .filter(m -> locked.containsAll(gamesOf.getOrDefault(m, List.of()))).toList();
+        List<UUID> whole = new ArrayList<>();
+        int events = 0;
+        boolean cut = false;
+        for (UUID m : candidates) {
+            if (!locked.containsAll(gamesOf.getOrDefault(m, List.of()))) {
+                continue; // a seat being played or held: a later pass
+            }
+            int count = eventsOf.getOrDefault(m, 0);
+            if (!whole.isEmpty() && events + count > policy.events()) {
+                cut = true; // the rest in the next transaction
+                break;
+            }
+            whole.add(m);
+            events += count;
+        }
         List<UUID> matches = whole.isEmpty() ? List.of() : uuids(em().createNativeQuery(
                 "SELECT id FROM match WHERE id IN (:m) FOR UPDATE SKIP LOCKED").setParameter("m", whole)
                 .getResultList());
         if (matches.isEmpty()) {
-            // every candidate is being played or held: a later pass (more would find the same ones again)
+            // every candidate is being played or held (by a move, or another replica's pass): a later pass
             return new Step(NONE, false);
         }
         List<UUID> games = matches.stream().flatMap(m -> gamesOf.getOrDefault(m, List.of()).stream()).toList();
-        int events = games.isEmpty() ? 0 : deleteGames(games);
+        int deletedEvents = games.isEmpty() ? 0 : deleteGames(games);
         int tickets = em().createNativeQuery("DELETE FROM race_ticket WHERE match_id IN (:m)")
                 .setParameter("m", matches).executeUpdate();
         int invitations = em().createNativeQuery("DELETE FROM private_race WHERE match_id IN (:m)")
                 .setParameter("m", matches).executeUpdate();
         em().createNativeQuery("DELETE FROM match WHERE id IN (:m)").setParameter("m", matches).executeUpdate();
-        return new Step(new Pruned(games.size(), events, matches.size(), tickets, invitations),
-                candidates.size() == batch && matches.size() == candidates.size());
+        // more when the batch was full or cut by the events' bound; each transaction deletes at least one match, so
+        // candidates held by someone else (found again first) never keep the step going for ever
+        return new Step(new Pruned(games.size(), deletedEvents, matches.size(), tickets, invitations),
+                candidates.size() == policy.batch() || cut);
     }
 
     /** Race tickets and private-race invitations that never became a match, oldest first. */
