@@ -97,6 +97,18 @@ class SolveCallersTest {
         assertEquals(List.of(200, 200), statuses(judy, 2));
     }
 
+    /** A body too large for a request is answered 413, and counts in the rate like any other: it did not. */
+    @Test
+    void tooLargeBodiesCountInTheRateLimit() {
+        String kim = Tokens.player("kim");
+        String large = "{\"id\":1," + " ".repeat(20 * 1024) + "\"board\":[]}";
+        for (int i = 0; i < BURST; i++) {
+            solve(kim, large).when().post(SOLVE).then().statusCode(413);
+        }
+        solve(kim, large).when().post(SOLVE).then().statusCode(429).header("Retry-After", notNullValue());
+        solve(kim, Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(429);
+    }
+
     @Test
     void servicesAreNotRateLimited() {
         List<Integer> statuses = statuses(Callers.service(), 4 * BURST);

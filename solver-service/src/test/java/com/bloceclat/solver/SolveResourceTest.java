@@ -86,11 +86,19 @@ class SolveResourceTest {
         List<ObjectNode> cases = Golden.lines("malformed.jsonl");
         assertFalse(cases.isEmpty());
         for (ObjectNode c : cases) {
-            post(c.get("request").asText()).then()
+            String request = c.get("request").asText();
+            Response answer = post(request);
+            answer.then()
                     .statusCode(400)
                     .contentType("application/problem+json")
                     .body("status", equalTo(400))
                     .body("detail", equalTo(c.get("error").asText()));
+            // and the protocol's error object (SOLVER-PROTOCOL.md), the CLI's answer to the same line: the id
+            // echoed (null when the line could not be read) and the error
+            ObjectNode cli = Golden.read(SolverProtocol.answerLine(request));
+            ObjectNode rest = Golden.read(answer.asString());
+            assertEquals(cli.get("id"), rest.get("id"), request);
+            assertEquals(cli.get("error"), rest.get("error"), request);
         }
     }
 

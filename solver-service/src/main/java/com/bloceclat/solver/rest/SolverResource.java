@@ -95,7 +95,8 @@ public class SolverResource {
                        "........", "........", "........", "........"],
              "gameOver": false, "nodes": 205045, "micros": 21840}""";
     private static final String EXAMPLE_BAD = """
-            {"status": 400, "title": "Bad Request", "detail": "piece 0: unknown piece id \\"Q7\\""}""";
+            {"status": 400, "title": "Bad Request", "detail": "piece 0: unknown piece id \\"Q7\\"",
+             "id": "t1", "error": "piece 0: unknown piece id \\"Q7\\""}""";
     private static final String EXAMPLE_BUSY = """
             {"status": 429, "title": "Too Many Requests",
              "detail": "Every solver worker this kind of caller may use is busy and its queue is full; retry shortly or on another replica."}""";
@@ -156,9 +157,11 @@ public class SolverResource {
                             schema = @Schema(type = SchemaType.BOOLEAN)) },
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT),
                     examples = @ExampleObject(name = "ai", value = EXAMPLE_ANSWER)))
-    @APIResponse(responseCode = "400", description = "Malformed request; detail is the protocol's error message",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "unknown piece",
-                    value = EXAMPLE_BAD)))
+    @APIResponse(responseCode = "400", description = "Malformed request; detail is the protocol's error message, and "
+            + "the body is also the protocol's error object: id (the request's, null when it could not be read) and "
+            + "error, as the CLI answers the same line",
+            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = ProtocolProblem.class),
+                    examples = @ExampleObject(name = "unknown piece", value = EXAMPLE_BAD)))
     @APIResponse(responseCode = "401", description = "A bearer token was sent and is not valid")
     @APIResponse(responseCode = "413", description = "The body is over 16K characters (a request is well under 2 KB), "
             + "or over quarkus.http.limits.max-body-size (then refused before it is read)",
@@ -177,12 +180,15 @@ public class SolverResource {
                     schema = @Schema(type = SchemaType.INTEGER)),
             content = @Content(mediaType = Problem.MEDIA_TYPE))
     public Uni<Response> solve(String body, @Context HttpServerRequest http) {
+        CallerKind caller = callerKind();
         if (body != null && body.length() > SolverProtocol.MAX_REQUEST_CHARS) {
-            // The HTTP limit is the analyses' (a replay is larger); a protocol request stays under this one.
+            // The HTTP limit is the analyses' (a replay is larger); a protocol request stays under this one. Counted
+            // in the caller's rate like any other request: before, a flood of these was never rate-limited.
+            admit(caller, "invalid", http).run();
+            solver.count("invalid", SolverService.BAD_REQUEST, caller);
             return Uni.createFrom().item(Problem.of(Response.Status.REQUEST_ENTITY_TOO_LARGE,
                     "a solve request is at most " + SolverProtocol.MAX_REQUEST_CHARS + " characters").toResponse().build());
         }
-        CallerKind caller = callerKind();
         JsonNode node = null;
         ProtocolException malformed = null;
         try {
@@ -202,8 +208,8 @@ public class SolverResource {
         } catch (ProtocolException e) {
             done.run();
             solver.count(mode, SolverService.BAD_REQUEST, caller);
-            return Uni.createFrom().item(Problem.of(Response.Status.BAD_REQUEST, e.getMessage()).toResponse()
-                    .build());
+            return Uni.createFrom().item(Response.status(Response.Status.BAD_REQUEST).type(Problem.MEDIA_TYPE)
+                    .entity(ProtocolProblem.of(id, e.getMessage())).build());
         } catch (RuntimeException | Error e) {
             done.run();
             throw e;
@@ -213,6 +219,19 @@ public class SolverResource {
                         .header(BUDGET_HEADER, answer.budgetMs())
                         .header(COMPLETE_HEADER, answer.complete())
                         .build());
+    }
+
+    /**
+     * A malformed solve request's answer: a problem body (RFC 9457) that is also the protocol's error object
+     * (SOLVER-PROTOCOL.md: {@code {"id": ..., "error": ...}}, the request's id echoed, null when it could not be read),
+     * so that the REST endpoint answers what the CLI answers for the same line, and a client matching answers by id
+     * can match this one.
+     */
+    public record ProtocolProblem(int status, String title, String detail, JsonNode id, String error) {
+
+        static ProtocolProblem of(JsonNode id, String message) {
+            return new ProtocolProblem(400, Response.Status.BAD_REQUEST.getReasonPhrase(), message, id, message);
+        }
     }
 
     /**
