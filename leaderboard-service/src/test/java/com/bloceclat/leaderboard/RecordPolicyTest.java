@@ -60,6 +60,16 @@ class RecordPolicyTest {
         assertEquals(new Decision(Outcome.RECORD, null, Board.LEVEL), decide(valid, solo(SeedSource.SERVER, NOW)));
     }
 
+    /** Before, a game resigned before its first piece was a record of 0 points, 60 a minute per account. */
+    @Test
+    void aGameResignedBeforeItsFirstPieceIsNoRecord() {
+        Verdict empty = Verdict.of(Games.quick(13, Level.HARD, 0).replay().toJson());
+        assertEquals(Outcome.VALID_NOT_ELIGIBLE, empty.outcome(), "a valid game");
+        for (SeedSource source : new SeedSource[] {SeedSource.SERVER, SeedSource.DAILY}) {
+            assertEquals(notEligible(RecordPolicy.EMPTY), decide(empty, solo(source, NOW)));
+        }
+    }
+
     @Test
     void theFirstDailyGameIsARecordOnTheDailyBoardAndLaterOnesArePractice() {
         assertEquals(new Decision(Outcome.RECORD, null, Board.DAILY), decide(valid, solo(SeedSource.DAILY, NOW)));

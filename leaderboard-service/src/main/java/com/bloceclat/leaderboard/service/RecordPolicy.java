@@ -36,6 +36,11 @@ public final class RecordPolicy {
 
     public static final String GUEST = Verdict.GUEST;
     public static final String ASSISTED = Verdict.ASSISTED;
+    /**
+     * A game ended (resigned) before its first piece: no play to rank. As a record, a loop of them put a score of 0 on
+     * the boards 60 times a minute per account (game-service's starts limit).
+     */
+    public static final String EMPTY = "empty: no piece was placed";
     public static final String CHOSEN = "chosen seed: a game on a seed someone picked (a challenge link) may be known "
             + "in advance and never counts";
     public static final String UNKNOWN_SOURCE = "unknown seed source";
@@ -121,6 +126,9 @@ public final class RecordPolicy {
         }
         if (verdict.assisted()) {
             return Decision.not(Outcome.VALID_NOT_ELIGIBLE, ASSISTED);
+        }
+        if (verdict.validEvents() == 0) {
+            return Decision.not(Outcome.VALID_NOT_ELIGIBLE, EMPTY);
         }
         SeedSource source = facts.seedSource() == null ? SeedSource.SERVER : facts.seedSource();
         return switch (source) {
