@@ -74,6 +74,27 @@ public interface LeaderboardConfig {
         int batchSize();
     }
 
+    /** How long audits of games that are not records are kept ({@code AuditRetention}). */
+    Audits audits();
+
+    interface Audits {
+
+        /**
+         * An audit of a game that is not a record (a guest's, an assisted, a rejected, a duplicate game...) whose game
+         * finished longer ago than this is deleted, with its admins' actions. Records keep their audits.
+         */
+        @WithDefault("P90D")
+        Duration retention();
+
+        /** How often each replica prunes (the Quarkus scheduler; {@code off} never). */
+        @WithDefault("1h")
+        String pruneEvery();
+
+        /** Audits deleted per transaction. */
+        @WithDefault("500")
+        int batchSize();
+    }
+
     /** The cheat detector ({@code CheatDetector}). */
     Suspicion suspicion();
 

@@ -1,0 +1,83 @@
+package com.bloceclat.leaderboard;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.engine.Level;
+import com.bloceclat.leaderboard.config.LeaderboardConfig;
+import com.bloceclat.leaderboard.service.AuditRetention;
+import com.bloceclat.testsupport.Tokens;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduler;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The audits of games that are not records are deleted once their game finished more than the retention ago, with
+ * their admins' actions; a record's audit stays. The pass runs here directly with a retention of two days, over audits
+ * made three days old by hand (the scheduler's passes keep 90 days); every other audit of this run is younger.
+ */
+@QuarkusTest
+class AuditRetentionTest {
+
+    @Inject
+    AuditRetention retention;
+
+    @Inject
+    Scheduler scheduler;
+
+    @Inject
+    LeaderboardConfig config;
+
+    @Test
+    void anOldAuditOfAGameThatIsNotARecordGoesWithItsActionsARecordsStays() {
+        GameFinished guest = Games.finished(null, Games.quick(Games.freshSeed(), Level.EASY, 2).replay());
+        GameFinished record = Games.finished(Games.player("kept-" + UUID.randomUUID()),
+                Games.quick(Games.freshSeed(), Level.EASY, 2).replay());
+        GameFinished young = Games.finished(null, Games.quick(Games.freshSeed(), Level.EASY, 2).replay());
+        Games.publish(guest, record, young);
+        await().atMost(Duration.ofSeconds(60)).until(() -> QuarkusTransaction.requiringNew().call(
+                () -> GameAudit.findById(guest.gameId()) != null && GameRecord.findById(record.gameId()) != null
+                        && GameAudit.findById(young.gameId()) != null));
+        // an admin's action on the guest game: its trail goes with it
+        given().auth().oauth2(Tokens.admin("root")).when()
+                .post(AdminAuditResourceTest.AUDITS + "/" + guest.gameId() + "/revalidate").then().statusCode(200);
+        for (UUID id : new UUID[] {guest.gameId(), record.gameId()}) {
+            QuarkusTransaction.requiringNew().run(() -> GameAudit.getEntityManager().createNativeQuery(
+                    "UPDATE game_audit SET finished_at = now() - interval '3 days' WHERE game_id = :id")
+                    .setParameter("id", id).executeUpdate());
+        }
+
+        retention.prune(Instant.now(), Duration.ofDays(2));
+
+        QuarkusTransaction.requiringNew().run(() -> {
+            assertNull(GameAudit.findById(guest.gameId()), "a guest's game, not a record");
+            assertEquals(0, AuditAction.of(guest.gameId()).size());
+            assertNotNull(GameAudit.findById(record.gameId()), "a record's audit stays");
+            assertNotNull(GameRecord.findById(record.gameId()));
+            assertNotNull(GameAudit.findById(young.gameId()), "finished within the retention");
+        });
+        given().auth().oauth2(Tokens.admin("root")).when()
+                .get(AdminAuditResourceTest.AUDITS + "/" + guest.gameId()).then().statusCode(404);
+    }
+
+    @Test
+    void theConfiguredRetentionIsNinetyDaysRunByTheScheduler() {
+        assertEquals(Duration.ofDays(90), config.audits().retention());
+        assertNotNull(scheduler.getScheduledJob(AuditRetention.JOB), "scheduled by the Quarkus scheduler");
+        assertThrows(IllegalArgumentException.class, () -> retention.prune(Instant.now(), Duration.ZERO));
+    }
+}
