@@ -25,6 +25,7 @@ import com.bloceclat.engine.Rules;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayValidator;
 import com.bloceclat.game.config.GameConfig;
+import com.bloceclat.game.service.RaceReaper;
 import com.bloceclat.testsupport.Tokens;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -43,6 +44,9 @@ class MatchSocketTest {
 
     @TestHTTPResource("/")
     URI base;
+
+    @Inject
+    RaceReaper reaper;
 
     @Inject
     GameConfig.Live live;
@@ -381,6 +385,33 @@ class MatchSocketTest {
      * them, their socket is closed and their game resigned after the disconnect timeout. Before, an open socket kept
      * its player there until the kernel gave up on the connection, a quarter of an hour, or until open-for.
      */
+    /**
+     * While the database is out of reach no heartbeat can mark a player seen, so after an outage longer than the
+     * timeout every race in play looks gone: a replica resigns nobody until it has reached the database for a whole
+     * timeout again, time for every replica's heartbeat to mark the players it holds sockets of. Before, the first
+     * pass after the outage resigned them all.
+     */
+    @Test
+    void afterAPassThatCouldNotReachTheDatabaseNoRaceIsResignedForATimeout() {
+        var match = race(Tokens.player("outage-a-" + UUID.randomUUID()), Tokens.player("outage-b-" + UUID.randomUUID()),
+                "EASY");
+        List<String> seats = List.of(match.path("games[0].id"), match.path("games[1].id"));
+        reaper.unreached(); // the pass during the outage
+        for (String id : seats) {
+            // not seen for twice the test profile's 4 s timeout, as after such an outage
+            QuarkusTransaction.requiringNew().run(() -> GameEntity.getEntityManager().createNativeQuery(
+                    "UPDATE game SET last_seen_at = now() - interval '8 seconds', created_at = now() - interval "
+                            + "'8 seconds' WHERE id = :id").setParameter("id", UUID.fromString(id)).executeUpdate());
+        }
+        reaper.tick(); // the first pass once it is back
+        for (String id : seats) {
+            assertEquals(GameEntity.Status.PLAYING, stored(id).status, "not resigned right after the outage");
+        }
+        // players still gone once the database has been reached for the timeout: resigned then
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(GameEntity.Status.RESIGNED,
+                stored(seats.get(0)).status));
+    }
+
     @Test
     void aRacePlayerWhoseConnectionWentSilentIsGoneAndResigned() throws Exception {
         String there = Tokens.player("there-" + UUID.randomUUID());

@@ -25,8 +25,11 @@ import io.quarkus.scheduler.Scheduled;
  * {@link GameEntity#seen}) for longer than {@code bloc.race.disconnect-timeout} is resigned for them through
  * {@link GameService#resignIfGone}: the same resignation as the player's own (event, referee, messages), once, under
  * the game's row lock, so replicas share the work without ever both doing one. Everything it reads is in PostgreSQL,
- * so it goes on across restarts; after its own start a replica waits one timeout before its first pass, for the
- * sockets of players to come back after an outage of the whole service.
+ * so it goes on across restarts. A replica resigns nothing until it has reached the database for a whole timeout
+ * ({@link #mayReap}): after its own start, for the sockets of players to come back after an outage of the whole
+ * service; and after a pass that could not reach the database, since no replica's heartbeat could mark its players
+ * seen meanwhile (before, an outage of the database longer than the timeout made every race in play look gone, and the
+ * first pass after it resigned them).
  * <p>
  * In the same pass, a versus-AI match whose person's game has not changed for {@code bloc.limits.open-for} (30 min,
  * when it stops counting against its client) is ended by resigning that game ({@link GameService#resignIfIdle}): its
@@ -59,15 +62,23 @@ public class RaceReaper {
     }
 
     /**
-     * One pass, by the Quarkus scheduler every heartbeat, the first one timeout after the start ({@code SKIP}: a pass
-     * still running is not joined by another). A game that fails is logged and retried by the next pass.
+     * One pass, by the Quarkus scheduler every heartbeat ({@code SKIP}: a pass still running is not joined by another),
+     * which resigns nobody until {@link #mayReap}. A game that fails is logged and retried by the next pass.
      */
-    @Scheduled(identity = JOB, every = "${bloc.race.heartbeat:5s}", delayed = "${bloc.race.disconnect-timeout:60s}",
+    @Scheduled(identity = JOB, every = "${bloc.race.heartbeat:5s}", delayed = "${bloc.race.heartbeat:5s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     public void tick() {
         try {
-            reap(gone(), id -> games.resignIfGone(id, config.disconnectTimeout()),
+            List<UUID> gone = gone(); // reaches the database, or throws
+            long now = System.nanoTime();
+            if (reachedSince == null) {
+                reachedSince = now;
+            }
+            if (!mayReap(reachedSince, now, config.disconnectTimeout())) {
+                return;
+            }
+            reap(gone, id -> games.resignIfGone(id, config.disconnectTimeout()),
                     "Race game %s resigned: its player has been gone for over " + config.disconnectTimeout(),
                     "Race game %s: resigning a gone player failed (%s); the next pass retries");
             reap(idle(), id -> games.resignIfIdle(id, limits.openFor()),
@@ -77,8 +88,30 @@ public class RaceReaper {
                     "Race game %s resigned: its player has not played for over " + limits.openFor(),
                     "Race game %s: resigning an idle player failed (%s); the next pass retries");
         } catch (RuntimeException e) {
-            LOG.warnf("Race reaper pass failed (%s); the next pass retries", e.getMessage());
+            unreached();
+            LOG.warnf("Race reaper pass failed (%s); the next pass retries, and nothing is resigned until the "
+                    + "database has been reached for %s", e.getMessage(), config.disconnectTimeout());
         }
+    }
+
+    /**
+     * Since when (System.nanoTime) every pass of this replica has reached the database: from the first pass that did
+     * after its start or after one that did not; null until then.
+     */
+    private volatile Long reachedSince;
+
+    /** A pass could not reach the database: nothing is resigned until it has been reached for a whole timeout again. */
+    public void unreached() {
+        reachedSince = null;
+    }
+
+    /**
+     * Whether a pass may resign anyone: only once the database has been reached for a whole {@code timeout} since
+     * {@code reachedSince} (null: not reached yet), so that every replica's heartbeat has marked the players it holds
+     * sockets of, and players whose pages lost their sockets have had the time to reconnect.
+     */
+    static boolean mayReap(Long reachedSince, long nowNanos, Duration timeout) {
+        return reachedSince != null && nowNanos - reachedSince >= timeout.toNanos();
     }
 
     /**
