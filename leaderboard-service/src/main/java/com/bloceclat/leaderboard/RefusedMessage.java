@@ -23,7 +23,8 @@ import io.quarkus.panache.common.Sort;
 public class RefusedMessage extends PanacheEntityBase {
 
     /**
-     * Longest payload kept here, in characters (the dead letter on game-finished-dlq carries it all): enough to see
+     * Longest payload kept here, in characters (the dead letter on game-finished-dlq carries it all, but when it is
+     * too large for the broker, as a "too large" refusal's is: then this is all that is kept): enough to see
      * what a refused message was, and with {@code bloc.leaderboard.refused.max-rows} rows at most about 410 million
      * characters (up to about 1.2 GB as UTF-8 of three-byte characters), whoever floods the topic (it was 100,000
      * characters a row: 30 times that).

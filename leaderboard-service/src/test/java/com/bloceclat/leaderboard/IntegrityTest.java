@@ -176,9 +176,13 @@ class IntegrityTest {
         assertEquals(reason, refused.reason);
         assertTrue(refused.truncated);
         assertEquals(RefusedMessage.MAX_PAYLOAD, refused.payload.length());
-        String letter = GameFinishedDeadLetter.fromJson(Kafka.awaitRecords(GameFinishedDeadLetter.CHANNEL, 1,
-                r -> key.equals(r.key())).get(0).value()).error();
+        GameFinishedDeadLetter dead = GameFinishedDeadLetter.fromJson(Kafka.awaitRecords(
+                GameFinishedDeadLetter.CHANNEL, 1, r -> key.equals(r.key())).get(0).value());
+        String letter = dead.error();
         assertTrue(letter.startsWith("refused: " + reason), letter);
+        // too large for the broker too: the letter goes without it, and says so (the docs said it carried it all)
+        assertNull(dead.payload(), "a 21 MB payload past the broker's limit");
+        assertTrue(letter.contains(" characters not carried: "), letter);
         // Refused, not judged: the game's id is not taken, and the same game sent as game-service sends it is judged.
         assertNull(audit(game.gameId()));
         Games.publish(game);

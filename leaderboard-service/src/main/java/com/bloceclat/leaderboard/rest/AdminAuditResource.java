@@ -88,7 +88,8 @@ public class AdminAuditResource {
             @Schema(description = "The value as received (NUL written \\u0000), cut at "
                     + RefusedMessage.MAX_PAYLOAD + " characters; absent until withheldUntil for a message that "
                     + "names a daily game") String payload,
-            @Schema(description = "Whether the payload was cut (the dead letter carries it all)") boolean truncated,
+            @Schema(description = "Whether the payload was cut (the dead letter carries it all, unless it was too "
+                    + "large for the broker: then only this cut is kept)") boolean truncated,
             OffsetDateTime publishedAt, OffsetDateTime refusedAt,
             @Schema(description = "For a message that names a daily game: until when its payload is withheld (the "
                     + "UTC midnight after it was refused, plus the services' allowed clock skew); absent otherwise") OffsetDateTime withheldUntil) {
