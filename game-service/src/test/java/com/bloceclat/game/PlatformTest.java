@@ -10,7 +10,11 @@ import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
+
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.hamcrest.Matcher;
 import org.junit.jupiter.api.Test;
 
@@ -99,5 +103,18 @@ class PlatformTest {
                 .contentType("application/problem+json")
                 .body("status", equalTo(404))
                 .body("title", equalTo("Not Found"));
+    }
+
+    /**
+     * The outbox relay deletes a row once the broker has acknowledged its record: acks=all, so that the record is on
+     * every in-sync replica by then (the connector's default, 1, would let a broker's loss lose a deleted row's
+     * message). The test broker is one node, so only the configuration can show it.
+     */
+    @Test
+    void messagesAreSentWithAcksFromEveryInSyncReplica() {
+        for (String channel : List.of("game-events", "game-finished")) {
+            assertEquals("all", ConfigProvider.getConfig()
+                    .getValue("mp.messaging.outgoing." + channel + ".acks", String.class), channel);
+        }
     }
 }

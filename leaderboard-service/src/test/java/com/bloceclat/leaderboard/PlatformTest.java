@@ -8,7 +8,11 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
+
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.hamcrest.Matcher;
 import org.junit.jupiter.api.Test;
 
@@ -63,5 +67,18 @@ class PlatformTest {
         given().when().get("/api/leaderboards/info").then()
                 .statusCode(200)
                 .body("service", equalTo("leaderboard-service"));
+    }
+
+    /**
+     * A dead letter is on every in-sync replica before its message is acknowledged (acks=all): the connector's
+     * default, 1, would let a broker's loss lose a message that was neither judged nor kept. The test broker is one
+     * node, so only the configuration can show it.
+     */
+    @Test
+    void messagesAreSentWithAcksFromEveryInSyncReplica() {
+        for (String channel : List.of("game-finished-dlq", "bloc-canary-dlq")) {
+            assertEquals("all", ConfigProvider.getConfig()
+                    .getValue("mp.messaging.outgoing." + channel + ".acks", String.class), channel);
+        }
     }
 }
