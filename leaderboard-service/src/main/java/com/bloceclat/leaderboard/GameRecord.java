@@ -12,6 +12,8 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import com.bloceclat.leaderboard.service.Period;
+
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import io.quarkus.panache.common.Sort;
 
@@ -147,15 +149,41 @@ public class GameRecord extends PanacheEntityBase {
     }
 
     /** The standing records of a level finished at or after {@code since} (null: all time), best first. */
-    public static List<GameRecord> topOf(String level, OffsetDateTime since, int offset, int limit) {
-        Map<String, Object> params = new HashMap<>();
-        params.put("level", level);
-        String query = "level = :level and struckAt is null and day is null";
-        if (since != null) {
-            query += " and finishedAt >= :since";
-            params.put("since", since);
+    /**
+     * The standing level-board records of a level in {@code period} (its UTC day or week starting on {@code start};
+     * all time for {@link Period#ALL}), best first. Today's and this week's boards read their period's bucket along
+     * its own index ({@code game_record_top_day}, {@code game_record_top_week}, V7), so a page reads its rows and no
+     * more: filtered by the time it finished instead, a page read every record of all time ranked above it, or every
+     * record of the period (docs/benchmarks.md "leaderboard-service").
+     */
+    @SuppressWarnings("unchecked")
+    public static List<GameRecord> topOf(String level, Period period, LocalDate start, int offset, int limit) {
+        if (period == Period.ALL) {
+            return find("level = :level and struckAt is null and day is null", RANKING, Map.of("level", level))
+                    .range(offset, offset + limit - 1).list();
         }
-        return find(query, RANKING, params).range(offset, offset + limit - 1).list();
+        return getEntityManager().createNativeQuery(topSql(period), GameRecord.class)
+                .setParameter("level", level).setParameter("start", start)
+                .setFirstResult(offset).setMaxResults(limit).getResultList();
+    }
+
+    /**
+     * A period's bucket of a level's standing level-board records, as SQL with {@code :level} and {@code :start}: the
+     * expressions of the indexes {@code game_record_top_day} and {@code game_record_top_week} (V7; {@code CAST} is
+     * PostgreSQL's {@code ::}, the same expression), so that PostgreSQL uses them.
+     */
+    /** The statement of a period's board ({@link #topOf}), with {@code :level} and {@code :start}. */
+    static String topSql(Period period) {
+        return "SELECT * FROM game_record WHERE " + standingIn(period) + " ORDER BY score DESC, finished_at, game_id";
+    }
+
+    private static String standingIn(Period period) {
+        String bucket = switch (period) {
+            case TODAY -> "CAST(finished_at AT TIME ZONE 'UTC' AS date)";
+            case WEEK -> "CAST(date_trunc('week', finished_at AT TIME ZONE 'UTC') AS date)";
+            case ALL -> throw new IllegalArgumentException("all time has no bucket");
+        };
+        return "level = :level AND struck_at IS NULL AND day IS NULL AND " + bucket + " = :start";
     }
 
     /** A player's best standing record of a level since {@code since} (null: all time), or null. */
@@ -189,26 +217,30 @@ public class GameRecord extends PanacheEntityBase {
     }
 
     /**
-     * 1 + the number of standing records of the level (in the period) ranked above this one: those with a higher
-     * score, then those with the same score and an earlier game. Two counts, so that each reads a range of
-     * {@code game_record_top}.
+     * 1 + the number of standing records of the level (in {@code period}, starting on {@code start}) ranked above this
+     * one: those with a higher score, then those with the same score and an earlier game. Two counts, so that each
+     * reads a range of {@code game_record_top} (all time) or of the period's bucket index.
      */
-    public long rank(OffsetDateTime since) {
-        Map<String, Object> params = new HashMap<>();
-        params.put("level", level);
-        params.put("score", score);
-        String window = "";
-        if (since != null) {
-            window = " and finishedAt >= :since";
-            params.put("since", since);
+    public long rank(Period period, LocalDate start) {
+        if (period == Period.ALL) {
+            Map<String, Object> params = new HashMap<>();
+            params.put("level", level);
+            params.put("score", score);
+            long higher = count("level = :level and struckAt is null and day is null and score > :score", params);
+            params.put("finishedAt", finishedAt);
+            params.put("gameId", gameId);
+            long earlier = count("level = :level and struckAt is null and day is null and score = :score "
+                    + "and (finishedAt < :finishedAt or (finishedAt = :finishedAt and gameId < :gameId))", params);
+            return higher + earlier + 1;
         }
-        long higher = count("level = :level and struckAt is null and day is null and score > :score" + window,
-                params);
-        params.put("finishedAt", finishedAt);
-        params.put("gameId", gameId);
-        long earlier = count("level = :level and struckAt is null and day is null and score = :score "
-                + "and (finishedAt < :finishedAt "
-                + "or (finishedAt = :finishedAt and gameId < :gameId))" + window, params);
+        String bucket = standingIn(period);
+        long higher = ((Number) getEntityManager().createNativeQuery("SELECT count(*) FROM game_record WHERE " + bucket
+                + " AND score > :score").setParameter("level", level).setParameter("start", start)
+                .setParameter("score", score).getSingleResult()).longValue();
+        long earlier = ((Number) getEntityManager().createNativeQuery("SELECT count(*) FROM game_record WHERE " + bucket
+                + " AND score = :score AND (finished_at < :finishedAt OR (finished_at = :finishedAt AND game_id < "
+                + ":gameId))").setParameter("level", level).setParameter("start", start).setParameter("score", score)
+                .setParameter("finishedAt", finishedAt).setParameter("gameId", gameId).getSingleResult()).longValue();
         return higher + earlier + 1;
     }
 }

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.leaderboard.service.Period;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -93,6 +95,26 @@ class LeaderboardResourceTest {
                 .body("entries", hasSize(1)).body("more", equalTo(false))
                 .body("entries[0].rank", equalTo(4))
                 .body("entries[0].gameId", equalTo(expected.get(3)));
+    }
+
+    /**
+     * Today's and this week's boards read their period along an index of their own (V7): filtered by the time a record
+     * finished, a page of today's board read every record of all time ranked above today's, or every record of the
+     * day (docs/benchmarks.md "leaderboard-service"). Sequential scans are off for the plan, so that the tables' few
+     * rows do not decide it: what is checked is that the statement can use the index at all.
+     */
+    @Test
+    void todaysAndThisWeeksBoardsReadTheirPeriodAlongAnIndexOfTheirOwn() {
+        for (Period period : new Period[] {Period.TODAY, Period.WEEK}) {
+            String plan = QuarkusTransaction.requiringNew().call(() -> {
+                var em = GameRecord.getEntityManager();
+                em.createNativeQuery("SET LOCAL enable_seqscan = off").executeUpdate();
+                return String.join("\n", em.createNativeQuery("EXPLAIN " + GameRecord.topSql(period) + " LIMIT 21")
+                        .setParameter("level", "EASY").setParameter("start", java.time.LocalDate.now())
+                        .getResultList().stream().map(Object::toString).toList());
+            });
+            assertTrue(plan.contains(period == Period.TODAY ? "game_record_top_day" : "game_record_top_week"), plan);
+        }
     }
 
     @Test

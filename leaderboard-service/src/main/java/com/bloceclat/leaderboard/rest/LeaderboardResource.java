@@ -108,7 +108,7 @@ public class LeaderboardResource {
         Level lvl = Params.level(level);
         Period p = Params.period(period);
         Params.Paging paging = Params.paging(page, size, config);
-        List<GameRecord> rows = GameRecord.topOf(lvl.name(), p.since(clock), paging.offset(), paging.limit());
+        List<GameRecord> rows = GameRecord.topOf(lvl.name(), p, p.start(clock), paging.offset(), paging.limit());
         List<Entry> entries = new ArrayList<>();
         for (int i = 0; i < Math.min(rows.size(), paging.size()); i++) {
             entries.add(entry(paging.offset() + i + 1, rows.get(i)));
@@ -227,7 +227,8 @@ public class LeaderboardResource {
         if (best == null) {
             return new Standing(level.name(), period.label(), subject, name, null, 0);
         }
-        return new Standing(level.name(), period.label(), subject, best.playerName, entry(best.rank(since), best),
+        return new Standing(level.name(), period.label(), subject, best.playerName,
+                entry(best.rank(period, period.start(clock)), best),
                 GameRecord.countOf(subject, level.name(), since));
     }
 

@@ -13,12 +13,17 @@ public enum Period {
 
     /** Where the period starts, or null for all time. */
     public OffsetDateTime since(Clock clock) {
+        LocalDate start = start(clock);
+        return start == null ? null : start.atStartOfDay().atOffset(ZoneOffset.UTC);
+    }
+
+    /** The UTC day the period starts on (today, or this week's Monday), or null for all time. */
+    public LocalDate start(Clock clock) {
         LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
         return switch (this) {
             case ALL -> null;
-            case TODAY -> today.atStartOfDay().atOffset(ZoneOffset.UTC);
-            case WEEK -> today.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)).atStartOfDay()
-                    .atOffset(ZoneOffset.UTC);
+            case TODAY -> today;
+            case WEEK -> today.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
         };
     }
 
