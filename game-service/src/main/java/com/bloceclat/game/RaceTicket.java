@@ -72,6 +72,16 @@ public class RaceTicket extends PanacheEntityBase {
                 subject, level);
     }
 
+    /**
+     * Drops (cancels) the tickets waiting on {@code level} not asked for since {@code seenBefore}: their players closed
+     * the page long ago. Passed over by matchmaking, they stayed in the waiting tickets' index for the retention's 90
+     * days, and every join of the level read past them, under the level's lock.
+     */
+    public static int dropStale(Level level, OffsetDateTime seenBefore) {
+        return update("cancelled = true where level = ?1 and matchId is null and cancelled = false and seenAt < ?2",
+                level, seenBefore);
+    }
+
     /** Serialises matchmaking on one level until the transaction ends (a PostgreSQL advisory lock). */
     public static void lockLevel(Level level) {
         getEntityManager().createNativeQuery("SELECT pg_advisory_xact_lock(hashtext(:key))")

@@ -262,6 +262,23 @@ class BoundedWorkTest {
     }
 
     @Test
+    @Order(8)
+    void aLoopOfJoinsAndLeavesOfTheRaceQueueIsStoppedPastItsStartsInTheWindow() {
+        // it starts no game, so the starts limit did not count it, and each join left a ticket row: before, every
+        // join was 202 (no one else waits on DIABOLICAL in this class, so each join waits)
+        String looper = Tokens.player("join-and-leave");
+        for (int n = 1; n <= 8; n++) {
+            String ticket = joinQueue(looper, "DIABOLICAL").statusCode(202).extract().path("ticket");
+            given().auth().oauth2(looper).when().delete("/api/matches/queue/" + ticket).then().statusCode(204);
+        }
+        problem(joinQueue(looper, "DIABOLICAL"), 429).header("Retry-After", notNullValue())
+                .body("detail", equalTo("Too many games started: at most 8 in 60 min per client, finished or not."));
+        assertEquals(8L, QuarkusTransaction.requiringNew().call(() -> ((Number) em.createNativeQuery(
+                "SELECT count(*) FROM race_ticket WHERE subject = :s").setParameter("s", "sub-join-and-leave")
+                .getSingleResult()).longValue()));
+    }
+
+    @Test
     @Order(100)
     void withPostgreSqlGoneEveryEndpointAnswers503WithRetryAfterNever500() throws Exception {
         Started g = Play.create(As.player(Tokens.player("db-down")), "EASY", 46);

@@ -437,6 +437,32 @@ class MatchResourceTest {
      * could hold a ticket on each of the five levels, each checked against their open games alone, and the matches
      * made later took them up to five games past their limit.
      */
+    /**
+     * A ticket nobody has asked for for an hour (its page closed long ago) is dropped at the level's next join: passed
+     * over, it stayed among the waiting tickets for the retention's 90 days, and every join of the level read past it
+     * under the level's lock.
+     */
+    @Test
+    void aTicketNotAskedForForAnHourIsDroppedAtTheLevelsNextJoin() {
+        java.util.UUID stale = java.util.UUID.randomUUID();
+        QuarkusTransaction.requiringNew().run(() -> com.bloceclat.game.RaceTicket.getEntityManager()
+                .createNativeQuery("INSERT INTO race_ticket (id, subject, name, level, created_at, seen_at, cancelled) "
+                        + "VALUES (:id, 'sub-long-gone', 'long-gone', 'MEDIUM', now() - interval '3 hours', "
+                        + "now() - interval '2 hours', false)")
+                .setParameter("id", stale).executeUpdate());
+        String joiner = Tokens.player("joins-after-" + java.util.UUID.randomUUID());
+        var joined = given().auth().oauth2(joiner).contentType(ContentType.JSON)
+                .body(Map.of("mode", "ONLINE_RACE", "level", "MEDIUM")).when().post("/api/matches").then()
+                .extract();
+        assertTrue(joined.statusCode() == 201 || joined.statusCode() == 202, joined.asString());
+        assertEquals(true, QuarkusTransaction.requiringNew().call(() -> com.bloceclat.game.RaceTicket
+                .<com.bloceclat.game.RaceTicket>findById(stale).cancelled), "dropped");
+        if (joined.statusCode() == 202) {
+            given().auth().oauth2(joiner).when().delete("/api/matches/queue/" + joined.path("ticket")).then()
+                    .statusCode(204);
+        }
+    }
+
     @Test
     void aPlayerWaitsOnOneLevelAtATime() {
         String hana = Tokens.player("racer-h");

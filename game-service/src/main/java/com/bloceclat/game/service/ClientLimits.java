@@ -34,10 +34,12 @@ public class ClientLimits {
 
     /**
      * What a client is about to start; the {@code start} of {@code game_limits_refused_total}. LINK_MAKER is the maker's
-     * game of a private race, started when someone else opens their link (a refusal is that person's 409).
+     * game of a private race, started when someone else opens their link (a refusal is that person's 409). RACE_JOIN
+     * is a join of the race queue: the player's race tickets in the window count among their starts, so that a loop
+     * of joins and leaves, which starts no game, is bounded too (each left a ticket row).
      */
     public enum Start {
-        GAME(1, 0), TWO_PLAYER_MATCH(2, 0), AI_MATCH(1, 1), LINK_MAKER(1, 0);
+        GAME(1, 0), TWO_PLAYER_MATCH(2, 0), AI_MATCH(1, 1), LINK_MAKER(1, 0), RACE_JOIN(1, 0);
 
         final int games;
         final int aiMatches;
@@ -51,6 +53,9 @@ public class ClientLimits {
     /** A refusal: what limit, and in how many seconds a place frees itself at the latest. */
     public record Refusal(String detail, long retryAfterSeconds) {
     }
+
+    /** The prefix of a logged-in client's key ({@code ClientKey.ofSubject}). */
+    private static final String SUBJECT = "subject:";
 
     @Inject
     GameConfig.Limits limits;
@@ -86,10 +91,17 @@ public class ClientLimits {
                 .getSingleResult();
         // every game the client started in the window, however it ended, oldest first (index game_client_started;
         // no more rows than the limit allows, but for a race's waiting player: docs/game-service.md "Limits")
-        List<OffsetDateTime> starts = ((List<?>) em.createNativeQuery("SELECT created_at FROM game "
-                + "WHERE client_key = :key AND created_at > :since ORDER BY created_at")
-                .setParameter("key", clientKey).setParameter("since", now.minus(bounds.startsWindow()))
-                .getResultList()).stream().map(ClientLimits::time).toList();
+        // and for a join of the race queue, the player's race tickets too (index race_ticket_subject_created)
+        boolean tickets = start == Start.RACE_JOIN && clientKey.startsWith(SUBJECT);
+        var startsQuery = em.createNativeQuery("SELECT created_at FROM game WHERE client_key = :key "
+                + "AND created_at > :since" + (tickets ? " UNION ALL SELECT created_at FROM race_ticket "
+                        + "WHERE subject = :subject AND created_at > :since" : "") + " ORDER BY created_at")
+                .setParameter("key", clientKey).setParameter("since", now.minus(bounds.startsWindow()));
+        if (tickets) {
+            startsQuery.setParameter("subject", clientKey.substring(SUBJECT.length()));
+        }
+        List<OffsetDateTime> starts = ((List<?>) startsQuery.getResultList()).stream().map(ClientLimits::time)
+                .toList();
         Held held = new Held(((Number) games[0]).intValue(), time(games[1]), ((Number) matches[0]).intValue(),
                 time(matches[1]), starts);
         Refusal refusal = decide(start, held, now, bounds);

@@ -1,5 +1,6 @@
 package com.bloceclat.game.service;
 
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
@@ -45,6 +46,12 @@ public class RaceQueue {
      * of the first. Matchmaking on a level is serialised by an advisory lock, taken after the player's limits are
      * counted (the order of the two locks everywhere).
      */
+    /**
+     * A waiting ticket not asked for for this long is dropped at the level's next join (its player, back later, finds
+     * no ticket and joins again); one not asked for within {@code bloc.race.ticket-timeout} is only passed over.
+     */
+    static final Duration STALE_AFTER = Duration.ofHours(1);
+
     @Transactional
     public Joined join(Level level, Requester requester) {
         // a race is a game of each player's: past their limits (ClientLimits) a player joins no more; the one who
@@ -52,7 +59,7 @@ public class RaceQueue {
         // one level at a time (before, one ticket a level: past it by five). Counted first, under the player's own
         // lock only: counted under the level's lock, a player whose count was slow (a long history, or a start of
         // their own holding their lock) held up every join of the level.
-        limits.reserve(ClientKey.ofSubject(requester.subject()), ClientLimits.Start.GAME);
+        limits.reserve(ClientKey.ofSubject(requester.subject()), ClientLimits.Start.RACE_JOIN);
         RaceTicket.lockLevel(level);
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         RaceTicket mine = RaceTicket.waitingOf(level, requester.subject());
@@ -61,6 +68,7 @@ public class RaceQueue {
             return new Joined(null, view(mine));
         }
         RaceTicket.leaveOtherLevels(level, requester.subject());
+        RaceTicket.dropStale(level, now.minus(STALE_AFTER));
         RaceTicket other = RaceTicket.oldestWaiting(level, requester.subject(),
                 now.minus(raceConfig.ticketTimeout()));
         if (other == null) {
