@@ -433,11 +433,6 @@ class MatchResourceTest {
     }
 
     /**
-     * A player waits on one level at a time: joining another level leaves the queue of the first. Before, a player
-     * could hold a ticket on each of the five levels, each checked against their open games alone, and the matches
-     * made later took them up to five games past their limit.
-     */
-    /**
      * A ticket nobody has asked for for an hour (its page closed long ago) is dropped at the level's next join: passed
      * over, it stayed among the waiting tickets for the retention's 90 days, and every join of the level read past it
      * under the level's lock.
@@ -463,6 +458,11 @@ class MatchResourceTest {
         }
     }
 
+    /**
+     * A player waits on one level at a time: joining another level leaves the queue of the first. Before, a player
+     * could hold a ticket on each of the five levels, each checked against their open games alone, and the matches
+     * made later took them up to five games past their limit.
+     */
     @Test
     void aPlayerWaitsOnOneLevelAtATime() {
         String hana = Tokens.player("racer-h");

@@ -380,12 +380,6 @@ class MatchSocketTest {
     }
 
     /**
-     * A race player whose connection went silent (a phone asleep, a network dropped: the socket stays open on the
-     * server's side, nothing comes from it) is gone: no pong to the server's pings, so the heartbeat no longer keeps
-     * them, their socket is closed and their game resigned after the disconnect timeout. Before, an open socket kept
-     * its player there until the kernel gave up on the connection, a quarter of an hour, or until open-for.
-     */
-    /**
      * While the database is out of reach no heartbeat can mark a player seen, so after an outage longer than the
      * timeout every race in play looks gone: a replica resigns nobody until it has reached the database for a whole
      * timeout again, time for every replica's heartbeat to mark the players it holds sockets of. Before, the first
@@ -412,6 +406,12 @@ class MatchSocketTest {
                 stored(seats.get(0)).status));
     }
 
+    /**
+     * A race player whose connection went silent (a phone asleep, a network dropped: the socket stays open on the
+     * server's side, nothing comes from it) is gone: no pong to the server's pings, so the heartbeat no longer keeps
+     * them, their socket is closed and their game resigned after the disconnect timeout. Before, an open socket kept
+     * its player there until the kernel gave up on the connection, a quarter of an hour, or until open-for.
+     */
     @Test
     void aRacePlayerWhoseConnectionWentSilentIsGoneAndResigned() throws Exception {
         String there = Tokens.player("there-" + UUID.randomUUID());

@@ -2,6 +2,7 @@ package com.bloceclat.leaderboard;
 
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -148,7 +149,6 @@ public class GameRecord extends PanacheEntityBase {
         strikeReason = reason;
     }
 
-    /** The standing records of a level finished at or after {@code since} (null: all time), best first. */
     /**
      * The standing level-board records of a level in {@code period} (its UTC day or week starting on {@code start};
      * all time for {@link Period#ALL}), best first. Today's and this week's boards read their period's bucket along
@@ -167,16 +167,16 @@ public class GameRecord extends PanacheEntityBase {
                 .setFirstResult(offset).setMaxResults(limit).getResultList();
     }
 
-    /**
-     * A period's bucket of a level's standing level-board records, as SQL with {@code :level} and {@code :start}: the
-     * expressions of the indexes {@code game_record_top_day} and {@code game_record_top_week} (V7; {@code CAST} is
-     * PostgreSQL's {@code ::}, the same expression), so that PostgreSQL uses them.
-     */
     /** The statement of a period's board ({@link #topOf}), with {@code :level} and {@code :start}. */
     static String topSql(Period period) {
         return "SELECT * FROM game_record WHERE " + standingIn(period) + " ORDER BY score DESC, finished_at, game_id";
     }
 
+    /**
+     * A period's bucket of a level's standing level-board records, as SQL with {@code :level} and {@code :start}: the
+     * expressions of the indexes {@code game_record_top_day} and {@code game_record_top_week} (V7; {@code CAST} is
+     * PostgreSQL's {@code ::}, the same expression), so that PostgreSQL uses them.
+     */
     private static String standingIn(Period period) {
         String bucket = switch (period) {
             case TODAY -> "CAST(finished_at AT TIME ZONE 'UTC' AS date)";
@@ -186,24 +186,33 @@ public class GameRecord extends PanacheEntityBase {
         return "level = :level AND struck_at IS NULL AND day IS NULL AND " + bucket + " = :start";
     }
 
-    /** A player's best standing record of a level since {@code since} (null: all time), or null. */
-    public static GameRecord bestOf(String subject, String level, OffsetDateTime since) {
-        return standingOf(subject, level, since, RANKING).firstResult();
+    /**
+     * A player's best standing record of a level in {@code period} (its UTC day or week starting on {@code start}, as
+     * the boards count it: {@link #rank} ranks it in the same bucket), or null.
+     */
+    public static GameRecord bestOf(String subject, String level, Period period, LocalDate start) {
+        return standingOf(subject, level, period, start, RANKING).firstResult();
     }
 
-    public static long countOf(String subject, String level, OffsetDateTime since) {
-        return standingOf(subject, level, since, null).count();
+    public static long countOf(String subject, String level, Period period, LocalDate start) {
+        return standingOf(subject, level, period, start, null).count();
     }
 
+    /**
+     * A player's standing records of a level in the period: finished from its first UTC midnight up to (not
+     * including) the next period's, so that a record finished a little ahead (game-service's clock, within the
+     * clock skew) counts in the bucket it is ranked and listed in.
+     */
     private static io.quarkus.hibernate.orm.panache.PanacheQuery<GameRecord> standingOf(String subject, String level,
-            OffsetDateTime since, Sort sort) {
+            Period period, LocalDate start, Sort sort) {
         Map<String, Object> params = new HashMap<>();
         params.put("subject", subject);
         params.put("level", level);
         String query = "playerSubject = :subject and level = :level and struckAt is null and day is null";
-        if (since != null) {
-            query += " and finishedAt >= :since";
-            params.put("since", since);
+        if (period != Period.ALL) {
+            query += " and finishedAt >= :since and finishedAt < :until";
+            params.put("since", start.atStartOfDay().atOffset(ZoneOffset.UTC));
+            params.put("until", period.next(start).atStartOfDay().atOffset(ZoneOffset.UTC));
         }
         return sort == null ? find(query, params) : find(query, sort, params);
     }

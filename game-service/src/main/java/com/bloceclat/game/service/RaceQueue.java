@@ -41,17 +41,17 @@ public class RaceQueue {
     }
 
     /**
-     * Joins the race queue of a level: paired with the player who has waited longest on it, or queued. Joining again
-     * while waiting answers the same ticket (once within the player's limits); joining another level leaves the queue
-     * of the first. Matchmaking on a level is serialised by an advisory lock, taken after the player's limits are
-     * counted (the order of the two locks everywhere).
-     */
-    /**
      * A waiting ticket not asked for for this long is dropped at the level's next join (its player, back later, finds
      * no ticket and joins again); one not asked for within {@code bloc.race.ticket-timeout} is only passed over.
      */
     static final Duration STALE_AFTER = Duration.ofHours(1);
 
+    /**
+     * Joins the race queue of a level: paired with the player who has waited longest on it, or queued. Joining again
+     * while waiting answers the same ticket (once within the player's limits); joining another level leaves the queue
+     * of the first. Matchmaking on a level is serialised by an advisory lock, taken after the player's limits are
+     * counted (the order of the two locks everywhere).
+     */
     @Transactional
     public Joined join(Level level, Requester requester) {
         // a race is a game of each player's: past their limits (ClientLimits) a player joins no more; the one who

@@ -222,14 +222,13 @@ public class LeaderboardResource {
     }
 
     private Standing standing(Level level, Period period, String subject, String name) {
-        OffsetDateTime since = period.since(clock);
-        GameRecord best = GameRecord.bestOf(subject, level.name(), since);
+        LocalDate start = period.start(clock); // read once: the best, its count and its rank in the same period
+        GameRecord best = GameRecord.bestOf(subject, level.name(), period, start);
         if (best == null) {
             return new Standing(level.name(), period.label(), subject, name, null, 0);
         }
         return new Standing(level.name(), period.label(), subject, best.playerName,
-                entry(best.rank(period, period.start(clock)), best),
-                GameRecord.countOf(subject, level.name(), since));
+                entry(best.rank(period, start), best), GameRecord.countOf(subject, level.name(), period, start));
     }
 
     private static Entry entry(long rank, GameRecord r) {

@@ -29,8 +29,10 @@ final class Params {
     private Params() {
     }
 
-    /** Page {@code page} of {@code size} items: the caller fetches {@code limit()} rows to know if more follow. */
-    /** A page asked for, and the last page a caller may ask for ({@code bloc.leaderboard.max-page}). */
+    /**
+     * Page {@code page} of {@code size} items, and the last page a caller may ask for ({@code bloc.leaderboard.max-page}):
+     * the caller fetches {@code limit()} rows to know if more follow.
+     */
     record Paging(int page, int size, int maxPage) {
         int offset() {
             return page * size;

@@ -3,7 +3,6 @@ package com.bloceclat.leaderboard.service;
 import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.TemporalAdjusters;
 
@@ -11,10 +10,13 @@ import java.time.temporal.TemporalAdjusters;
 public enum Period {
     ALL, TODAY, WEEK;
 
-    /** Where the period starts, or null for all time. */
-    public OffsetDateTime since(Clock clock) {
-        LocalDate start = start(clock);
-        return start == null ? null : start.atStartOfDay().atOffset(ZoneOffset.UTC);
+    /** The first day of the period after the one that starts on {@code start} (all time has none). */
+    public LocalDate next(LocalDate start) {
+        return switch (this) {
+            case ALL -> throw new IllegalArgumentException("all time has no next period");
+            case TODAY -> start.plusDays(1);
+            case WEEK -> start.plusWeeks(1);
+        };
     }
 
     /** The UTC day the period starts on (today, or this week's Monday), or null for all time. */
