@@ -43,10 +43,11 @@ final class LiveSockets {
     private static final CountsPerKey<String> CLIENTS = new CountsPerKey<>();
 
     /**
-     * The sockets of this replica per match, opening or open: counted before a socket's state is read, so that no
-     * change committed after that read is skipped unread by {@link LiveUpdates} ({@link #watched}).
+     * The matches with a socket opening or open on this replica: counted before a socket's state is read, so that no
+     * change committed after that read is skipped unread by {@link LiveUpdates} ({@link #watched}); and what the live
+     * consumer has read of each, so that no state frame is older than an update sent before it ({@link #sendIfCurrent}).
      */
-    private static final CountsPerKey<UUID> WATCHED = new CountsPerKey<>();
+    private static final WatchedMatches WATCHED = new WatchedMatches();
 
     /**
      * The connections of this replica per match, so that {@link LiveUpdates} sends a match's change to its own sockets
@@ -175,7 +176,20 @@ final class LiveSockets {
 
     /** Whether a socket of the match is open, or opening, on this replica. */
     static boolean watched(UUID matchId) {
-        return WATCHED.count(matchId) > 0;
+        return WATCHED.watched(matchId);
+    }
+
+    /** The live consumer read this version of a match's game, and is about to send it to the match's sockets. */
+    static void read(UUID matchId, int seat, int version) {
+        WATCHED.read(matchId, seat, version);
+    }
+
+    /**
+     * Queues a state frame of the match ({@code send}) unless it is older than a change the live consumer has read of
+     * it ({@link WatchedMatches#sendIfCurrent}); whether it was queued.
+     */
+    static boolean sendIfCurrent(UUID matchId, List<Integer> versions, Runnable send) {
+        return WATCHED.sendIfCurrent(matchId, versions, send);
     }
 
     /**

@@ -108,6 +108,10 @@ public class LiveUpdates {
         UUID matchId = read.matchId();
         JsonNode event = read.event();
         boolean ended = read.ended();
+        if (read.change().seat() != null) {
+            // before any socket is sent it: a state read before this change is read again, not sent after it
+            LiveSockets.read(matchId, read.change().seat(), read.change().version());
+        }
         for (WebSocketConnection c : LiveSockets.socketsOf(matchId)) {
             LiveSockets.Seat seat = LiveSockets.seatOf(c.id());
             if (seat == null || !c.isOpen() || frames.closing(c.id())) {

@@ -67,6 +67,9 @@ public class MatchSocket {
     @Inject
     Frames frames;
 
+    @Inject
+    StateFrames states;
+
     @OnOpen
     public String open() {
         UUID matchId;
@@ -121,7 +124,8 @@ public class MatchSocket {
             return null;
         }
         // matches.state has just marked a race player as seen: the heartbeat keeps it so while this stays open
-        return new ServerFrame.State(view).toJson();
+        states.send(real.get(), matchId, requester, view);
+        return null;
     }
 
     /**
@@ -142,7 +146,10 @@ public class MatchSocket {
         }
     }
 
-    /** The frame's answer; null when the socket is being closed for sending too fast. */
+    /**
+     * The frame's answer; null when it has been sent already (a state, {@link StateFrames}) or the socket is being
+     * closed for sending too fast.
+     */
     private String answer(String text) {
         Seat seat = LiveSockets.seatOf(connection.id());
         if (seat == null) {
@@ -172,11 +179,13 @@ public class MatchSocket {
             if (frame instanceof ClientFrame.Move m) {
                 answer = new ServerFrame.Moved(games.move(seat.gameFor(m.seat()), seat.requester(), m.moveNumber(),
                         m.slot(), m.row(), m.col()));
-            } else if (frame instanceof ClientFrame.Resign r) {
-                games.resign(seat.gameFor(r.seat()), seat.requester());
-                answer = new ServerFrame.State(matches.state(seat.matchId(), seat.requester()));
-            } else if (frame instanceof ClientFrame.Sync) {
-                answer = new ServerFrame.State(matches.state(seat.matchId(), seat.requester()));
+            } else if (frame instanceof ClientFrame.Resign || frame instanceof ClientFrame.Sync) {
+                if (frame instanceof ClientFrame.Resign r) {
+                    games.resign(seat.gameFor(r.seat()), seat.requester());
+                }
+                states.send(connection, seat.matchId(), seat.requester(),
+                        matches.state(seat.matchId(), seat.requester()));
+                return null;
             } else {
                 answer = new ServerFrame.Pong();
             }
