@@ -107,6 +107,26 @@ class GameCacheIntegrationTest {
         playOne(g, 4);
     }
 
+    /**
+     * A state read from the events is kept even when the request that read it is refused: a refusal rolls its
+     * transaction back, and the state used to be kept only on a commit, so every refused move of a game this replica
+     * did not hold read its events again under the game's lock (up to 100,000, one pool connection each).
+     */
+    @Test
+    void aMoveRefusedAfterReadingTheEventsItLackedLeavesThemReadForTheNext() {
+        Started g = create(As.guest(null), "MEDIUM", 4545);
+        playOne(g, 1);
+        placeElsewhere(g, 2, true); // this replica's state is now one event behind the row
+        double read = eventsRead();
+        move(g, 9, 0, 0, 0).statusCode(409); // out of order: refused once the state is read
+        assertEquals(1, eventsRead() - read, "move 2, the event this replica lacked");
+        move(g, 9, 0, 0, 0).statusCode(409);
+        move(g, 7, 0, 0, 0).statusCode(409);
+        assertEquals(1, eventsRead() - read, "refused again from the state the first refusal read");
+        playOne(g, 3);
+        assertEquals(1, eventsRead() - read);
+    }
+
     @Test
     void anUndoWrittenByAnotherReplicaIsSeenThoughTheNextMoveNumberIsTheSame() {
         Started g = create(As.guest(null), "EASY", 4343);

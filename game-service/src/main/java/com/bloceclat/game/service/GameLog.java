@@ -4,12 +4,15 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import com.bloceclat.engine.Game;
 import com.bloceclat.game.GameEntity;
@@ -39,6 +42,9 @@ import com.bloceclat.game.messaging.GameMessages;
 @ApplicationScoped
 class GameLog {
 
+    /** The key of the set of games this transaction appends to, among its resources. */
+    private static final Object APPENDED = new Object();
+
     @Inject
     GameStore store;
 
@@ -53,6 +59,9 @@ class GameLog {
 
     @Inject
     Event<GameCache.Committed> committed;
+
+    @Inject
+    TransactionSynchronizationRegistry transaction;
 
     /**
      * The game's row, locked for this transaction, if {@code requester} may play it. Someone else's request never
@@ -81,8 +90,9 @@ class GameLog {
      * cached copy caught up with the events it lacks (the game was changed by another replica since); or replayed from
      * its events. Read without the row lock, the row may be older than the events read after it (a move committed in
      * between): those later events are left out, so that whoever read the row (a match's view deciding what to hold
-     * back, then showing it) sees the one state it decided from. A state read from events is cached once this
-     * transaction commits.
+     * back, then showing it) sees the one state it decided from. A state read from committed events is cached at
+     * once, so that a request refused after it (rolled back) does not leave the next one to read them all again; one
+     * that includes this transaction's own events, once it has committed.
      */
     Rebuilt current(GameEntity g) {
         Rebuilt r = cache.upTo(g.id, g.eventCount);
@@ -96,9 +106,38 @@ class GameLog {
         }
         r = r == null ? replayed(g, events) : r.then(events);
         if (r.eventCount == g.eventCount) { // fewer only if events went missing: answered, never cached
-            remember(g, r);
+            if (appendedHere(g.id)) {
+                remember(g, r); // its events include this transaction's: kept only once it has committed
+            } else {
+                // every event read is committed, so the state after them is the game's for good, whatever this
+                // transaction does next: kept now, or a refused request (a rollback) read them all again each time
+                cache.store(new GameCache.Committed(g.id, r.copy()));
+            }
         }
         return r;
+    }
+
+    /** Whether this transaction has appended to the game: its events read then include uncommitted ones. */
+    private boolean appendedHere(UUID id) {
+        if (transaction.getTransactionKey() == null) {
+            return false;
+        }
+        Set<?> appended = (Set<?>) transaction.getResource(APPENDED);
+        return appended != null && appended.contains(id);
+    }
+
+    /** Notes that this transaction appends to the game ({@link #appendedHere}). */
+    @SuppressWarnings("unchecked")
+    private void appending(UUID id) {
+        if (transaction.getTransactionKey() == null) {
+            return;
+        }
+        Set<UUID> appended = (Set<UUID>) transaction.getResource(APPENDED);
+        if (appended == null) {
+            appended = new HashSet<>(2);
+            transaction.putResource(APPENDED, appended);
+        }
+        appended.add(id);
     }
 
     /** The game's state after {@code events} (some of its events, in order). */
@@ -124,6 +163,7 @@ class GameLog {
      * has locked, {@code r} being the game's state once the event is applied; see the class comment for what follows.
      */
     GameEvent append(GameEntity g, Rebuilt r, GameEvent event) {
+        appending(g.id);
         event.gameId = g.id;
         event.seq = g.eventCount;
         event.createdAt = now();

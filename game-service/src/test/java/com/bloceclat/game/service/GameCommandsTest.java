@@ -11,6 +11,7 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
+import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,6 +31,7 @@ import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Vetoed;
 import jakarta.enterprise.event.NotificationOptions;
 import jakarta.enterprise.util.TypeLiteral;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.ws.rs.ClientErrorException;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.NotFoundException;
@@ -291,6 +293,11 @@ class GameCommandsTest {
     final MatchJudge judge = new MatchJudge();
     final AiTurns ai = new AiTurns();
 
+    /** No JTA transaction here: each command commits at once (see the class comment). */
+    static final TransactionSynchronizationRegistry NO_TRANSACTION = (TransactionSynchronizationRegistry) Proxy
+            .newProxyInstance(GameCommandsTest.class.getClassLoader(),
+                    new Class<?>[] {TransactionSynchronizationRegistry.class}, (proxy, method, args) -> null);
+
     GameCommandsTest() {
         GameCache cache = new GameCache(100, 10_000, Duration.ofMinutes(10), () -> 0L, true);
         log.store = store;
@@ -303,6 +310,7 @@ class GameCommandsTest {
         judge.log = log;
         judge.store = store;
         log.committed = event(cache::store);
+        log.transaction = NO_TRANSACTION;
         DailyChallenge daily = new DailyChallenge((IntegrityConfig.Daily) () -> "a test secret of the day",
                 Clock.fixed(Instant.parse("2026-12-01T12:00:00Z"), ZoneOffset.UTC));
         views.log = log;
@@ -428,6 +436,7 @@ class GameCommandsTest {
         other.messages = messages;
         other.changes = event(judge::judge);
         other.committed = event(cache::store);
+        other.transaction = NO_TRANSACTION;
         Moves m = new Moves();
         m.log = other;
         m.store = store;
