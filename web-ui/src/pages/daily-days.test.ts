@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyStarted, isDay, shiftDay, utcDay } from './daily-days';
+import { dailyInPlay, dailyStarted, isDay, shiftDay, utcDay } from './daily-days';
 
 describe('daily challenge days', () => {
   it('are UTC dates, whatever the local time zone', () => {
@@ -35,5 +35,10 @@ describe('daily challenge days', () => {
     expect(dailyStarted(today, 'HARD')).toBe(false);
     expect(dailyStarted(today, 'EXPERT')).toBe(false);
     expect(dailyStarted(undefined, 'EASY')).toBe(false);
+    // a game that may still count is in play only where one started and none ended: a practice game would end its count
+    expect(dailyInPlay(today, 'EASY')).toBe(true);
+    expect(dailyInPlay(today, 'MEDIUM')).toBe(false);
+    expect(dailyInPlay(today, 'HARD')).toBe(false);
+    expect(dailyInPlay(undefined, 'EASY')).toBe(false);
   });
 });

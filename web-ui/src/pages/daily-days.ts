@@ -23,3 +23,12 @@ export function isDay(value: string | null | undefined): value is string {
 export function dailyStarted(today: DailyToday | undefined, level: Level): boolean {
   return !!today?.levels?.find((l) => l.level === level)?.started;
 }
+
+/**
+ * Whether the caller's game of today at that level may still count and is in play (started, none ended): a practice
+ * game started now would stop it counting (game-service makes a daily game in play practice when another begins).
+ */
+export function dailyInPlay(today: DailyToday | undefined, level: Level): boolean {
+  const l = today?.levels?.find((x) => x.level === level);
+  return !!l?.started && !l.finished;
+}

@@ -10,7 +10,7 @@ import { defineMessages, t } from '../app/i18n';
 import { records, type Entry } from '../app/records-api';
 import { go, type Route } from '../app/router';
 import { errorBox, levelPicker } from '../app/ui';
-import { dailyStarted, isDay, shiftDay, utcDay } from './daily-days';
+import { dailyInPlay, dailyStarted, isDay, shiftDay, utcDay } from './daily-days';
 import { replayLink } from './leaderboards';
 import { m, when } from './records-i18n';
 
@@ -22,6 +22,7 @@ export const dm = defineMessages({
     'daily.play': 'Jouer le défi du jour',
     'daily.practice': 'S’entraîner',
     'daily.done': 'Défi du jour déjà commencé à ce niveau : les parties suivantes sont de l’entraînement.',
+    'daily.inPlay': 'Votre partie du jour à ce niveau est encore en cours : terminez-la d’abord, car elle ne comptera plus si vous commencez un entraînement.',
     'daily.notYet': 'Pas encore joué à ce niveau aujourd’hui.',
     'daily.guest': 'Connectez-vous pour que votre partie compte au classement du jour.',
     'daily.board': 'Classement du jour',
@@ -43,6 +44,7 @@ export const dm = defineMessages({
     'daily.play': 'Play today’s challenge',
     'daily.practice': 'Practice',
     'daily.done': 'Today’s challenge already started at this level: further games are practice.',
+    'daily.inPlay': 'Your game of today at this level is still in play: finish it first, as it stops counting once you start a practice game.',
     'daily.notYet': 'Not played at this level today yet.',
     'daily.guest': 'Log in so that your game counts on the daily board.',
     'daily.board': 'Daily board',
@@ -126,7 +128,8 @@ export function dailyCard(levelOf: () => Level): { root: HTMLElement; refresh: (
     dayLine.textContent = dm('daily.day', { day: now.day });
     const done = dailyStarted(now, level);
     button.textContent = done ? dm('daily.practice') : dm('daily.play');
-    state.textContent = !user() ? dm('daily.guest') : done ? dm('daily.done') : dm('daily.notYet');
+    state.textContent = !user() ? dm('daily.guest') : done ? dm(dailyInPlay(now, level) ? 'daily.inPlay' : 'daily.done')
+      : dm('daily.notYet');
   };
   void today().then((answer) => { now = answer; refresh(); });
   const root = h('section.mode-card.daily-card', { id: 'mode-daily', 'aria-labelledby': 'mode-daily-title', 'data-testid': 'daily-card' },

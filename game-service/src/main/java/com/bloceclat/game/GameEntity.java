@@ -150,6 +150,20 @@ public class GameEntity extends PanacheEntityBase {
     }
 
     /**
+     * Makes the player's daily games of that day and level still in play practice (another daily game of theirs of
+     * that day and level begins): a game in play could otherwise be played, and counted, after the new one had shown
+     * its pieces with hints and undos. Waits for a move in progress on one of them: one that ends its game first
+     * leaves it as it ended (not in play when this reads it again), so it counted, having ended before the new game
+     * began. Answers how many games were marked.
+     */
+    public static int practiceDailiesInPlay(String subject, LocalDate day, Level level) {
+        return getEntityManager().createNativeQuery("UPDATE game SET daily_practice = true WHERE owner_subject = :s "
+                + "AND daily_day = :d AND level = :l AND seed_source = 'DAILY' AND status = 'PLAYING' "
+                + "AND NOT daily_practice")
+                .setParameter("s", subject).setParameter("d", day).setParameter("l", level.name()).executeUpdate();
+    }
+
+    /**
      * The levels of which a player started a daily game on a day, each with whether one of those games has ended: the
      * levels they already started, and finished, that day.
      */

@@ -20,7 +20,7 @@ import com.bloceclat.engine.Level;
  * The row's columns that change after its insert, and only through {@link #write}: {@code status}, {@code score},
  * {@code assisted}, {@code event_count}, {@code updated_at}, {@code finished_at}, {@code left_at}. The others are
  * written elsewhere, never here: {@code last_seen_at} ({@link GameEntity#seen}), {@code client_key} (ClientLimits),
- * {@code ai_lease_*} (AiLeases).
+ * {@code ai_lease_*} (AiLeases), {@code daily_practice} ({@link GameEntity#practiceDailiesInPlay}).
  */
 public final class GameRows {
 

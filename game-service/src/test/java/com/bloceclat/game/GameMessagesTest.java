@@ -138,22 +138,36 @@ class GameMessagesTest {
         var daily = gwen.spec().contentType("application/json").body("{\"level\": \"EASY\", \"daily\": true}")
                 .when().post("/api/games").then().statusCode(201).extract();
         String dailyId = daily.path("id");
-        // a second daily game of the same player, day and level is practice, from its start: the first one counts
+        assertEquals(false, daily.path("practice"));
+        gwen.spec().when().post("/api/games/" + dailyId + "/resign").then().statusCode(200);
+        // a second daily game of the same player, day and level is practice, from its start: the first one, ended
+        // before it began, counts
         String againId = gwen.spec().contentType("application/json").body("{\"level\": \"EASY\", \"daily\": true}")
                 .when().post("/api/games").then().statusCode(201).body("practice", equalTo(true)).extract().path("id");
-        assertEquals(false, daily.path("practice"));
-        for (String id : List.of(server, dailyId, againId)) {
-            gwen.spec().when().post("/api/games/" + id + "/resign").then().statusCode(200);
+        // one still in play when the next one begins is practice from then: played after it, it would have known the
+        // rounds the next one showed (with hints and undos)
+        String scoutedId = gwen.spec().contentType("application/json").body("{\"level\": \"MEDIUM\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(201).body("practice", equalTo(false)).extract().path("id");
+        gwen.spec().contentType("application/json").body("{\"level\": \"MEDIUM\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(201).body("practice", equalTo(true));
+        gwen.spec().when().get("/api/games/" + scoutedId).then().statusCode(200).body("practice", equalTo(true));
+        for (String id : List.of(server, dailyId, againId, scoutedId)) {
+            if (!id.equals(dailyId)) {
+                gwen.spec().when().post("/api/games/" + id + "/resign").then().statusCode(200);
+            }
             awaitAllSent(id);
         }
 
         try (KafkaCompanion companion = KafkaResource.companion()) {
             ConsumerTask<String, String> task = companion.consumeStrings().fromTopics(GameFinished.CHANNEL);
             await().atMost(Duration.ofSeconds(30)).until(() -> !ofGame(task.getRecords(), server).isEmpty()
-                    && !ofGame(task.getRecords(), dailyId).isEmpty() && !ofGame(task.getRecords(), againId).isEmpty());
+                    && !ofGame(task.getRecords(), dailyId).isEmpty() && !ofGame(task.getRecords(), againId).isEmpty()
+                    && !ofGame(task.getRecords(), scoutedId).isEmpty());
             String serverEnvelope = ofGame(task.getRecords(), server).get(0).value();
             String dailyEnvelope = ofGame(task.getRecords(), dailyId).get(0).value();
             String againEnvelope = ofGame(task.getRecords(), againId).get(0).value();
+            assertTrue(GameFinished.fromJson(TestKeys.open(ofGame(task.getRecords(), scoutedId).get(0).value()))
+                    .practice(), "signed as practice");
             task.close();
 
             GameFinished s = GameFinished.fromJson(TestKeys.open(serverEnvelope));

@@ -56,9 +56,13 @@ class Creation {
             source = SeedSource.SERVER;
         }
         String token = requester.guest() ? newGameToken() : null;
-        // only a player's first daily game of a day and level counts; the caller holds the player's lock (ClientLimits)
+        // only a player's first daily game of a day and level counts, and only if it had ended before another began
+        // (else the other could scout its pieces for it); the caller holds the player's lock (ClientLimits)
         boolean practice = source == SeedSource.DAILY && !requester.guest()
                 && store.hasDailyGame(requester.subject(), day, request.level());
+        if (practice) {
+            store.practiceDailiesInPlay(requester.subject(), day, request.level());
+        }
         GameEntity g = game(GameEntity.Mode.SOLO, request.level(), seed, source, day, requester, token, null, null,
                 practice);
         return views.of(g, GameLog.replayed(g, List.of())).withToken(token);

@@ -70,6 +70,11 @@ class DbGameStore implements GameStore {
     }
 
     @Override
+    public void practiceDailiesInPlay(String subject, LocalDate day, Level level) {
+        GameEntity.practiceDailiesInPlay(subject, day, level);
+    }
+
+    @Override
     public void write(GameEvent event, GameEntity g, List<OutboxMessage.Outgoing> messages) {
         GameRows.write(event, g, messages);
     }

@@ -43,6 +43,9 @@ interface GameStore {
     /** Whether the player has started a daily game of that day and level, whatever its status. */
     boolean hasDailyGame(String subject, LocalDate day, Level level);
 
+    /** Makes the player's daily games of that day and level still in play practice (another one begins). */
+    void practiceDailiesInPlay(String subject, LocalDate day, Level level);
+
     /**
      * Writes a change of a game whose row this transaction has locked, at once: {@code event} appended (none when
      * null), the {@code messages} announcing the change written to the outbox in their order, and what changes in the

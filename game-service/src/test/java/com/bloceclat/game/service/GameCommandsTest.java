@@ -110,6 +110,13 @@ class GameCommandsTest {
                     && g.seedSource == GameEntity.SeedSource.DAILY && g.level == level);
         }
 
+        @Override
+        public void practiceDailiesInPlay(String subject, LocalDate day, Level level) {
+            games.values().stream().filter(g -> subject.equals(g.ownerSubject) && day.equals(g.dailyDay)
+                    && g.seedSource == GameEntity.SeedSource.DAILY && g.level == level && !g.finished())
+                    .forEach(g -> g.dailyPractice = true);
+        }
+
         /**
          * Appends the event, and writes the row's columns GameRows.write writes, and only those, as PostgreSQL would
          * (the messages are Recorded's).
@@ -726,6 +733,28 @@ class GameCommandsTest {
         creation.solo(daily, guest);
         assertEquals(false, creation.solo(daily, guest).practice());
         assertNull(creation.solo(new GameService.NewGame(Level.HARD, null, false), ANN).practice());
+    }
+
+    /**
+     * A daily game still in play when its player starts another of the same day and level stops counting: else the
+     * second (practice) could be played first, with hints and undos, to learn the rounds, and the first then played
+     * knowing them and counted. One that ended before the other began still counts.
+     */
+    @Test
+    void aDailyGameInPlayWhenItsPlayerStartsAnotherOfTheLevelIsPracticeFromThen() {
+        GameService.NewGame daily = new GameService.NewGame(Level.EXPERT, null, true);
+        GameView first = creation.solo(daily, ANN);
+        playNext(first.id(), 1);
+        GameView scout = creation.solo(daily, ANN);
+        assertEquals(true, scout.practice());
+        assertTrue(store.games.get(first.id()).dailyPractice, "the first, still in play, no longer counts");
+        // another level's daily game, ended before its second began, still counts
+        GameService.NewGame medium = new GameService.NewGame(Level.MEDIUM, null, true);
+        GameView ended = creation.solo(medium, ANN);
+        playNext(ended.id(), 1);
+        resignations.resign(ended.id(), ANN);
+        assertEquals(true, creation.solo(medium, ANN).practice());
+        assertFalse(store.games.get(ended.id()).dailyPractice);
     }
 
     @Test
