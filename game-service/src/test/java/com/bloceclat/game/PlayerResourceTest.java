@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.List;
+import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,24 @@ class PlayerResourceTest {
         assertEquals("alice2", again.name);
         assertEquals(alice.firstSeenAt.toInstant(), again.firstSeenAt.toInstant());
         assertFalse(again.lastSeenAt.isBefore(alice.lastSeenAt));
+    }
+
+    /**
+     * A player's row is refreshed at most once a minute per replica (or sooner when their name changes): written on
+     * every call, it was a transaction of its own before each logged-in request, a move's too, and an UPSERT for each
+     * request refused anyway (here a game that does not exist).
+     */
+    @Test
+    void aPlayersRowIsNotWrittenAgainByEveryRequestOfTheirs() {
+        String bearer = Tokens.player("seen-often");
+        given().auth().oauth2(bearer).when().get("/api/players/me").then().statusCode(200);
+        Player first = QuarkusTransaction.requiringNew().call(() -> Player.findById("sub-seen-often"));
+        for (int i = 0; i < 3; i++) {
+            given().auth().oauth2(bearer).when().get("/api/games/" + UUID.randomUUID()).then().statusCode(404);
+        }
+        given().auth().oauth2(bearer).when().get("/api/players/me").then().statusCode(200);
+        Player later = QuarkusTransaction.requiringNew().call(() -> Player.findById("sub-seen-often"));
+        assertEquals(first.lastSeenAt.toInstant(), later.lastSeenAt.toInstant(), "not written again within the minute");
     }
 
     @Test
