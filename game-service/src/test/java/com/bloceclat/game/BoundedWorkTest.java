@@ -219,7 +219,7 @@ class BoundedWorkTest {
     }
 
     private double refused(String start) {
-        var counter = metrics.find("game.limits.refused").tag("start", start).counter();
+        var counter = metrics.find("game.limits.refused").tag("start", start).tag("limit", "held").counter();
         return counter == null ? 0 : counter.count();
     }
 

@@ -24,6 +24,8 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
@@ -46,6 +48,7 @@ import com.bloceclat.game.service.Requester;
 import com.bloceclat.testsupport.Tokens;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.config.HttpClientConfig;
@@ -150,6 +153,43 @@ class GameResourceTest {
         g.as().spec().when().get("/api/games/" + g.id() + "/replay").then().statusCode(200)
                 .body("seed", equalTo(12)).body("level", equalTo("EASY")).body("events", hasSize(0))
                 .body("start", equalTo(List.of(Board.rows(new Game(12, Level.EASY).board()))));
+    }
+
+    /**
+     * A client's start that finds another start of the same client counting its limits is refused at once: it waited
+     * for that start's lock holding a pool connection, so one client's starts sent all at once filled the pool (an
+     * attacker's review). Here the client's lock is held by the test, as by a start of theirs that takes long.
+     */
+    @Test
+    void aStartWhileAnotherStartOfTheSameClientIsBeingMadeIsRefusedAtOnceNotQueued() throws Exception {
+        String client = ClientKey.ofSubject("sub-busy-starter");
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread holder = new Thread(() -> QuarkusTransaction.requiringNew().run(() -> {
+            GameEntity.getEntityManager().createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))")
+                    .setParameter("key", client).getSingleResult();
+            held.countDown();
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }));
+        holder.start();
+        try {
+            assertTrue(held.await(10, TimeUnit.SECONDS));
+            impatient().auth().oauth2(Tokens.player("busy-starter")).contentType(ContentType.JSON)
+                    .body("{\"level\": \"EASY\"}").when().post("/api/games").then().statusCode(429)
+                    .header("Retry-After", "1").contentType("application/problem+json")
+                    .body("detail", equalTo("Another start of this client is being made: one at a time; try again "
+                            + "in a second."));
+        } finally {
+            release.countDown();
+            holder.join(10_000);
+        }
+        // once that start has ended, the next one is made
+        given().auth().oauth2(Tokens.player("busy-starter")).contentType(ContentType.JSON)
+                .body("{\"level\": \"EASY\"}").when().post("/api/games").then().statusCode(201);
     }
 
     /** A request that fails after 5 s without an answer, instead of waiting as long as the service does. */

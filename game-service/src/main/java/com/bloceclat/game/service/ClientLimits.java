@@ -65,15 +65,40 @@ public class ClientLimits {
 
     /**
      * Within the caller's transaction (the one that then creates the games): locks the client, and refuses the start
-     * if it would go past a limit.
+     * if it would go past a limit. The caller's own start: if another start of the client holds its lock, this one is
+     * refused at once (429, {@code Retry-After: 1}) rather than waiting for it, so that a client's starts sent all at
+     * once cannot each hold a pool connection while they wait in turn (fifty of them filled the replica's pool, and
+     * every other client's request waited for a connection, then got 503).
      *
      * @throws WebApplicationException 429 with Retry-After and the limit in words
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public void reserve(String clientKey, Start start) {
         var em = GameEntity.getEntityManager();
-        em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))")
+        boolean locked = (Boolean) em.createNativeQuery("SELECT pg_try_advisory_xact_lock(hashtextextended(:key, 0))")
                 .setParameter("key", clientKey).getSingleResult();
+        if (!locked) {
+            metrics.counter("game.limits.refused", "start", start.name(), "limit", "busy").increment();
+            throw new WebApplicationException("Another start of this client is being made: one at a time; try again "
+                    + "in a second.", Response.status(429).header("Retry-After", 1).build());
+        }
+        count(clientKey, start);
+    }
+
+    /**
+     * {@link #reserve} for a client other than the caller (the maker of a private race, whose game starts when someone
+     * opens their link): waits for that client's lock, held by a start of theirs, which is quick and theirs to send.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void reserveWaiting(String clientKey, Start start) {
+        GameEntity.getEntityManager().createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))")
+                .setParameter("key", clientKey).getSingleResult();
+        count(clientKey, start);
+    }
+
+    /** Counts what the client holds, under its lock, and refuses the start past a limit. */
+    private void count(String clientKey, Start start) {
+        var em = GameEntity.getEntityManager();
         Bounds bounds = Bounds.of(limits);
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         OffsetDateTime openSince = now.minus(bounds.openFor());
@@ -106,7 +131,7 @@ public class ClientLimits {
                 time(matches[1]), starts);
         Refusal refusal = decide(start, held, now, bounds);
         if (refusal != null) {
-            metrics.counter("game.limits.refused", "start", start.name()).increment();
+            metrics.counter("game.limits.refused", "start", start.name(), "limit", "held").increment();
             throw new WebApplicationException(refusal.detail(), Response.status(429)
                     .header("Retry-After", refusal.retryAfterSeconds()).build());
         }

@@ -150,7 +150,7 @@ public class PrivateRaceService {
                 continue;
             }
             try {
-                limits.reserve(host, ClientLimits.Start.LINK_MAKER);
+                limits.reserveWaiting(host, ClientLimits.Start.LINK_MAKER);
             } catch (WebApplicationException e) {
                 if (e.getResponse().getStatus() != 429) {
                     throw e;
