@@ -59,6 +59,7 @@ public class OutboxBacklog implements HealthCheck {
 
     private volatile Snapshot last;
     private volatile String failure = "not read yet";
+    private volatile boolean failing;
 
     @PostConstruct
     void gauges() {
@@ -83,12 +84,34 @@ public class OutboxBacklog implements HealthCheck {
             Timestamp oldest = r.getTimestamp(2);
             Instant now = r.getTimestamp(4).toInstant();
             Duration age = oldest == null ? Duration.ZERO : Duration.between(oldest.toInstant(), now);
-            last = new Snapshot(r.getLong(1), age, r.getLong(3), now);
-            failure = null;
+            took(new Snapshot(r.getLong(1), age, r.getLong(3), now));
         } catch (SQLException e) {
-            failure = "cannot read the outbox: " + e.getMessage();
-            LOG.debugf("outbox backlog not read: %s", e.getMessage());
+            failed(e.getMessage());
         }
+    }
+
+    /** A read of the outbox: the gauges and the check say it from now on. */
+    void took(Snapshot s) {
+        if (failing) {
+            LOG.infof("outbox backlog read again: %d pending", s.pending());
+        }
+        failing = false;
+        last = s;
+        failure = null;
+    }
+
+    /**
+     * A read that failed: the gauges say nothing (NaN) until the next read, as before the first one. They kept the
+     * last read's figures, so a backlog growing while the outbox could not be read showed as the old one (an alert on
+     * {@code outbox_oldest_seconds} stayed quiet while the check said DOWN), and the failure was a debug line.
+     */
+    void failed(String why) {
+        if (!failing) {
+            LOG.warnf("outbox backlog not read (said again only once it is read): %s", why);
+        }
+        failing = true;
+        last = null;
+        failure = "cannot read the outbox: " + why;
     }
 
     @Override
