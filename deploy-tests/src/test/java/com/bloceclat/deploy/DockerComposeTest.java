@@ -75,6 +75,24 @@ class DockerComposeTest {
     }
 
     /**
+     * Every long-running service comes back when its process exits (a crash, the out-of-memory killer, a host
+     * reboot): compose restarts nothing by default (an operator's review). It restarts on exit only, never on a failed
+     * health check, so what the services' liveness checks find (a failed Kafka channel) needs an orchestrator, k8s.
+     */
+    @Test
+    void everyServiceButTheOneShotSetUpRestartsWhenItsProcessExits() {
+        services.fieldNames().forEachRemaining(name -> {
+            JsonNode restart = services.get(name).get("restart");
+            if (name.equals("kafka-setup")) {
+                assertEquals("no", restart.asText(), "the set-up runs once");
+            } else {
+                assertNotNull(restart, name + " is never restarted");
+                assertEquals("unless-stopped", restart.asText(), name);
+            }
+        });
+    }
+
+    /**
      * A graceful stop has time for its own waits (leaderboard-service's drain of a batch, up to 20 s; game-service's
      * outbox batch in flight, up to 10 s): compose's default of 10 s cut them short.
      */

@@ -47,11 +47,13 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServicePort;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentStrategy;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -675,10 +677,12 @@ class KubernetesManifestsTest {
     }
 
     /**
-     * Every connection pool at its most, each service at its autoscaler's maximum, fits in PostgreSQL's
-     * max_connections with room for an administrator: the services' default pools (20 each, Keycloak's 100) at 6
+     * Every connection pool at its most, each service at its autoscaler's maximum and a rollout's surge on top (the
+     * old pods keep their connections until they stop), fits in PostgreSQL's max_connections less the 3 it keeps for
+     * superusers, with room for an administrator: the services' default pools (20 each, Keycloak's 100) at 6
      * replicas were 340 against PostgreSQL's default 100, so a flood that scaled them out made every new connection
-     * fail, Keycloak's too.
+     * fail, Keycloak's too; and with the default surge (25%, rounded up: two pods at 6) a rollout at the maximum needed
+     * 212 against 197 (an operator's review).
      */
     @Test
     void everyConnectionPoolAtItsMostFitsInPostgres() {
@@ -691,12 +695,48 @@ class KubernetesManifestsTest {
         for (String service : List.of("game-service", "leaderboard-service")) {
             String size = environment(container(service)).get("QUARKUS_DATASOURCE_JDBC_MAX_SIZE");
             assertNotNull(size, service + "'s pool is sized");
-            pools += get(HorizontalPodAutoscaler.class, service).getSpec().getMaxReplicas() * Integer.parseInt(size);
+            int pods = get(HorizontalPodAutoscaler.class, service).getSpec().getMaxReplicas() + surge(service);
+            pools += pods * Integer.parseInt(size);
         }
         String keycloak = environment(container("keycloak")).get("KC_DB_POOL_MAX_SIZE");
         assertNotNull(keycloak, "Keycloak's pool is sized");
-        pools += Integer.parseInt(keycloak);
-        assertTrue(pools + 10 <= max, pools + " connections at most, against max_connections " + max);
+        pools += (get(Deployment.class, "keycloak").getSpec().getReplicas() + surge("keycloak"))
+                * Integer.parseInt(keycloak);
+        int superuserReserved = 3; // PostgreSQL's superuser_reserved_connections, which k8s/postgres.yaml keeps
+        assertTrue(pools + superuserReserved + 10 <= max,
+                pools + " connections at most during a rollout, against max_connections " + max);
+    }
+
+    /** The pods a rollout of the Deployment may start beyond its count: its maxSurge, a number (never a percentage). */
+    private static int surge(String deployment) {
+        DeploymentStrategy strategy = get(Deployment.class, deployment).getSpec().getStrategy();
+        assertNotNull(strategy, deployment + " says its rollout's surge: the default is 25%, rounded up");
+        IntOrString surge = strategy.getRollingUpdate().getMaxSurge();
+        assertNotNull(surge.getIntVal(), deployment + "'s maxSurge is a number of pods: " + surge);
+        return surge.getIntVal();
+    }
+
+    /**
+     * Every JVM container leaves room beside its heap: the images' start script gives the heap a share of the
+     * container's memory limit (JAVA_MAX_MEM_RATIO, 80% by default in these images), and a pod over its limit is
+     * killed by the kernel with no Java error and no heap dump; metaspace, threads' stacks and the direct buffers of
+     * Netty and Kafka need about 200 MiB beside the heap.
+     */
+    @Test
+    void everyJvmLeavesRoomBesideItsHeapWithinItsMemoryLimit() {
+        for (Deployment d : all(Deployment.class)) {
+            if (d.getMetadata().getName().equals("keycloak")) {
+                continue; // not the run-java image: Keycloak sizes its own heap (KC_HEAP / JAVA_OPTS_KC_HEAP)
+            }
+            Container c = single(d.getSpec().getTemplate().getSpec().getContainers());
+            String ratio = c.getEnv().stream().filter(e -> e.getName().equals("JAVA_MAX_MEM_RATIO")).findFirst()
+                    .map(EnvVar::getValue).orElseThrow(() -> new AssertionError(d.getMetadata().getName()
+                            + " sets JAVA_MAX_MEM_RATIO: the image's default gives the heap 80% of the limit"));
+            long limit = Quantity.getAmountInBytes(c.getResources().getLimits().get("memory")).longValueExact();
+            long heap = limit * Integer.parseInt(ratio) / 100;
+            assertTrue(limit - heap >= 200L << 20, d.getMetadata().getName() + ": " + ((limit - heap) >> 20)
+                    + " MiB beside a heap of " + (heap >> 20) + " MiB");
+        }
     }
 
     @Test
