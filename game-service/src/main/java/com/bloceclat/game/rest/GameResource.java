@@ -122,10 +122,11 @@ public class GameResource {
             @Context HttpServerRequest http) {
         Level level = level(body.level());
         String client = ClientKey.of(identity, http);
+        Requester me = requester(null); // the player seen (PlayerService) before the start's transaction begins
         GameView game = QuarkusTransaction.requiringNew().call(() -> {
             limits.reserve(client, ClientLimits.Start.GAME);
             GameView created = games.create(new GameService.NewGame(level, body.seed(),
-                    Boolean.TRUE.equals(body.daily())), requester(null));
+                    Boolean.TRUE.equals(body.daily())), me);
             limits.started(client, created.id(), null);
             return created;
         });

@@ -35,7 +35,9 @@ public class PlayerService {
         if (last != null && last.equals(caller.name())) {
             return;
         }
-        QuarkusTransaction.requiringNew().run(() -> Player.seen(caller.subject(), caller.name(),
+        // in the caller's transaction if one is open: a new one would take a second pool connection while the
+        // caller's holds one, and requests doing so at once could each wait for the other's
+        QuarkusTransaction.joiningExisting().run(() -> Player.seen(caller.subject(), caller.name(),
                 OffsetDateTime.now(ZoneOffset.UTC)));
         if (caller.name() != null) {
             written.put(caller.subject(), caller.name());
