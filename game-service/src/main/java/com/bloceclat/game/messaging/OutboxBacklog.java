@@ -103,9 +103,11 @@ public class OutboxBacklog implements HealthCheck {
     /**
      * A read that failed: the gauges say nothing (NaN) until the next read, as before the first one. They kept the
      * last read's figures, so a backlog growing while the outbox could not be read showed as the old one (an alert on
-     * {@code outbox_oldest_seconds} stayed quiet while the check said DOWN), and the failure was a debug line.
+     * {@code outbox_oldest_seconds} stayed quiet while the check said DOWN), and the failure was a debug line. A NaN
+     * compares false in an alert rule, so each failed read is also counted ({@code outbox.backlog.read.failures}).
      */
     void failed(String why) {
+        metrics.counter("outbox.backlog.read.failures").increment();
         if (!failing) {
             LOG.warnf("outbox backlog not read (said again only once it is read): %s", why);
         }

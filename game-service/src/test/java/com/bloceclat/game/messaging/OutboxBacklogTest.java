@@ -38,6 +38,7 @@ class OutboxBacklogTest {
         for (String name : new String[] {"outbox.pending", "outbox.oldest.seconds", "outbox.parked.rows"}) {
             assertTrue(Double.isNaN(gauge(registry, name)), name + " says nothing read");
         }
+        assertEquals(1, registry.get("outbox.backlog.read.failures").counter().count(), "counted: NaN alerts on nothing");
         HealthCheckResponse check = backlog.call();
         assertEquals(HealthCheckResponse.Status.DOWN, check.getStatus());
         assertEquals("cannot read the outbox: connection refused", check.getData().orElseThrow().get("reason"));
