@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import com.bloceclat.engine.Game;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.MatchEntity;
+import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.service.Views.GameView;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -25,9 +26,17 @@ class GameViews {
     @Inject
     DailyChallenge daily;
 
+    @Inject
+    GameConfig.Limits limits;
+
     /** A game's state as its player sees it after {@code r}. */
     GameView of(GameEntity g, Rebuilt r) {
-        return Views.game(g, r, seedShown(g));
+        return Views.game(g, r, seedShown(g), undoLeft(g, r));
+    }
+
+    /** Whether an undo is still within the game's caps (its undos, its events): else none is offered. */
+    private boolean undoLeft(GameEntity g, Rebuilt r) {
+        return r.undoneMoves.size() < limits.undosPerGame() && g.eventCount < Refusals.eventCap(limits);
     }
 
     /** A game's current state. */

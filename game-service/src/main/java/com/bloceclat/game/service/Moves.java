@@ -47,6 +47,11 @@ class Moves {
             throw outOfOrder(moveNumber, now); // no such move was played: nothing to read
         }
         Game.Move played = now.recent(moveNumber);
+        if (played != null && now.undoneMoves.contains(moveNumber)) {
+            // answered as repeated, it told of a piece no longer on the board it showed
+            throw Refusals.conflict("Move " + moveNumber + " was undone; the next move number is "
+                    + (now.lastMoveNumber() + 1) + ".");
+        }
         if (played != null) {
             // a recent placement sent again (an answer lost on the way): the state knows it, no event is read
             if (played.slot() != slot || played.row() != row || played.col() != col) {

@@ -27,10 +27,14 @@ public final class Views {
     private Views() {
     }
 
-    /** A game's state as its player sees it; its seed only when {@code seedShown}. */
-    static GameView game(GameEntity g, Rebuilt r, boolean seedShown) {
+    /**
+     * A game's state as its player sees it; its seed only when {@code seedShown}; the move an undo would take back
+     * only when {@code undoLeft} (within the game's caps, which the caller knows).
+     */
+    static GameView game(GameEntity g, Rebuilt r, boolean seedShown, boolean undoLeft) {
         Game game = r.game;
-        Integer undoable = g.mode == GameEntity.Mode.SOLO && !g.finished() ? r.standingThisRound.peek() : null;
+        Integer undoable = g.mode == GameEntity.Mode.SOLO && !g.finished() && undoLeft
+                ? r.standingThisRound.peek() : null;
         List<PieceView> pieces = new ArrayList<>();
         Piece[] all = game.pieces();
         for (int s = 0; s < all.length; s++) {

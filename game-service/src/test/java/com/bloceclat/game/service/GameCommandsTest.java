@@ -349,6 +349,7 @@ class GameCommandsTest {
     /** Sets the caps per game (bloc.limits): events, undos, hints. */
     GameCommandsTest limit(GameConfig.Limits limits) {
         moves.limits = limits;
+        views.limits = limits;
         undos.limits = limits;
         hints.limits = limits;
         ai.limits = limits;
@@ -608,15 +609,20 @@ class GameCommandsTest {
     void undoTakesBackOnlyTheLastMoveOfTheRoundAndAtMostItsCap() {
         UUID id = solo(11).id();
         playNext(id, 1);
-        playNext(id, 2);
+        Views.Happened second = playNext(id, 2).move();
         ClientErrorException notLast = assertThrows(ClientErrorException.class, () -> undos.undo(id, ANN, 1));
         assertTrue(notLast.getMessage().contains("move 2"), notLast.getMessage());
         GameView undone = undos.undo(id, ANN, 2);
         assertTrue(undone.assisted());
         assertEquals(1, undone.undoMoveNumber());
         assertEquals(undone, undos.undo(id, ANN, 2), "an undo sent again changes nothing");
+        // move 2 sent again once undone: refused, not answered as repeated with a piece no longer on its board
+        ClientErrorException gone = assertThrows(ClientErrorException.class,
+                () -> moves.move(id, ANN, 2, second.slot(), second.row(), second.col()));
+        assertEquals("Move 2 was undone; the next move number is 3.", gone.getMessage());
         undos.undo(id, ANN, 1);
-        playNext(id, 3);
+        // both undos used: none is offered any more (it was, and then refused)
+        assertNull(playNext(id, 3).game().undoMoveNumber());
         ClientErrorException cap = assertThrows(ClientErrorException.class, () -> undos.undo(id, ANN, 3));
         assertTrue(cap.getMessage().contains("2 undos"), cap.getMessage());
         assertEquals(5, store.events.get(id).size());
