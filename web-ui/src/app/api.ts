@@ -147,9 +147,14 @@ export const games = {
     rememberGameToken([g.id], g.gameToken);
     return g;
   },
-  /** Today's daily game of the level: the same pieces for everyone on this UTC day, the seed never shown. */
-  async createDaily(level: Level): Promise<GameState> {
-    const g = await game<GameState>('/api/games', { method: 'POST', body: { level, daily: true } });
+  /**
+   * Today's daily game of the level: the same pieces for everyone on this UTC day, the seed never shown. `practice`:
+   * asked for as practice, which game-service makes even while the player's counting game of the level is in play
+   * (that one then stops counting); without it such a start is 409.
+   */
+  async createDaily(level: Level, practice = false): Promise<GameState> {
+    const body = practice ? { level, daily: true, practice: true } : { level, daily: true };
+    const g = await game<GameState>('/api/games', { method: 'POST', body });
     rememberGameToken([g.id], g.gameToken);
     return g;
   },

@@ -105,10 +105,13 @@ export function dailyOf(id: string, seedSource?: string, day?: string | null, pr
   return known;
 }
 
-/** Starts today's daily game of the level (practice when one was started today already); its id. */
-export async function startDaily(level: Level): Promise<string> {
+/**
+ * Starts today's daily game of the level (practice when one was started today already; `practice`: the player chose
+ * the Practice button, so one still in play that counts may stop counting); its id.
+ */
+export async function startDaily(level: Level, practice = false): Promise<string> {
   const now = await today();
-  const g = await games.createDaily(level);
+  const g = await games.createDaily(level, practice);
   rememberDaily(g.id, { day: g.day ?? now.day, practice: g.practice ?? dailyStarted(now, level) });
   return g.id;
 }
@@ -120,7 +123,7 @@ export function dailyCard(levelOf: () => Level): { root: HTMLElement; refresh: (
   const board = h('a.button', { href: boardHref(levelOf()), 'data-testid': 'daily-board' }, dm('daily.board'));
   const dayLine = h('p.daily-day', { 'data-testid': 'daily-day' });
   let now: DailyToday | undefined;
-  button.addEventListener('click', () => go(`#/solo/new?level=${levelOf()}&daily=1`));
+  button.addEventListener('click', () => go(`#/solo/new?level=${levelOf()}&daily=1${now && dailyStarted(now, levelOf()) ? '&practice=1' : ''}`));
   const refresh = () => {
     const level = levelOf();
     board.setAttribute('href', boardHref(level, now?.day));
@@ -158,7 +161,7 @@ export async function dailyPage(main: HTMLElement, route: Route): Promise<void> 
     day < now.day ? h('a.button', { href: href(level, shiftDay(day, 1)), rel: 'next' }, `${dm('daily.nextDay')} ▶`) : h('span'));
   // today's board offers the game; another day's only shows who played it
   const play = h('div.daily-play', {}, day === now.day ? [
-    h('button.primary', { type: 'button', 'data-testid': 'play-daily', onclick: () => go(`#/solo/new?level=${level}&daily=1`) },
+    h('button.primary', { type: 'button', 'data-testid': 'play-daily', onclick: () => go(`#/solo/new?level=${level}&daily=1${dailyStarted(now, level) ? '&practice=1' : ''}`) },
       dailyStarted(now, level) ? dm('daily.practice') : dm('daily.play')),
     me ? null : h('p.note', {}, dm('daily.guest'), ' ', h('button.link', { type: 'button', onclick: () => void login() }, t('auth.login'))),
   ] : []);

@@ -149,6 +149,15 @@ public class GameEntity extends PanacheEntityBase {
                 .setParameter("ids", ids).executeUpdate();
     }
 
+    /** The player's daily game of that day and level that still counts (not practice) and is in play, or null. */
+    public static UUID countingDailyInPlay(String subject, LocalDate day, Level level) {
+        List<?> ids = getEntityManager().createNativeQuery("SELECT id FROM game WHERE owner_subject = :s "
+                + "AND daily_day = :d AND level = :l AND seed_source = 'DAILY' AND status = 'PLAYING' "
+                + "AND NOT daily_practice LIMIT 1")
+                .setParameter("s", subject).setParameter("d", day).setParameter("l", level.name()).getResultList();
+        return ids.isEmpty() ? null : (UUID) ids.get(0);
+    }
+
     /**
      * Makes the player's daily games of that day and level still in play practice (another daily game of theirs of
      * that day and level begins): a game in play could otherwise be played, and counted, after the new one had shown

@@ -3,6 +3,7 @@ package com.bloceclat.game;
 import static com.bloceclat.game.Play.As;
 import static com.bloceclat.game.Play.Started;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -148,7 +149,11 @@ class GameMessagesTest {
         // rounds the next one showed (with hints and undos)
         String scoutedId = gwen.spec().contentType("application/json").body("{\"level\": \"MEDIUM\", \"daily\": true}")
                 .when().post("/api/games").then().statusCode(201).body("practice", equalTo(false)).extract().path("id");
+        // not asked for as practice (a retry, a stale page): refused, the first still counts
         gwen.spec().contentType("application/json").body("{\"level\": \"MEDIUM\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(409).body("detail", containsString(scoutedId));
+        gwen.spec().contentType("application/json")
+                .body("{\"level\": \"MEDIUM\", \"daily\": true, \"practice\": true}")
                 .when().post("/api/games").then().statusCode(201).body("practice", equalTo(true));
         gwen.spec().when().get("/api/games/" + scoutedId).then().statusCode(200).body("practice", equalTo(true));
         for (String id : List.of(server, dailyId, againId, scoutedId)) {

@@ -81,7 +81,10 @@ public class GameResource {
             @NotBlank(message = "name a level: EASY, MEDIUM, HARD, EXPERT or DIABOLICAL") String level,
             @Schema(description = "A seed of your own (a challenge link): the game is played normally but never counts")
             Long seed,
-            @Schema(description = "True for today's daily challenge") Boolean daily) {
+            @Schema(description = "True for today's daily challenge") Boolean daily,
+            @Schema(description = "With daily: true, a practice game even while the player's daily game of this "
+                    + "level that counts is still in play (that one then stops counting: else this one could scout "
+                    + "its pieces for it); without it, such a start is 409") Boolean practice) {
     }
 
     public record MoveRequest(
@@ -111,7 +114,10 @@ public class GameResource {
             + "the game.")
     @APIResponses({
             @APIResponse(responseCode = "201", description = "The new game; Location is its URL"),
-            @APIResponse(responseCode = "400", description = "Unknown level, or both seed and daily"),
+            @APIResponse(responseCode = "400", description = "Unknown level, both seed and daily, or practice "
+                    + "without daily"),
+            @APIResponse(responseCode = "409", description = "daily: true while the player's daily game of the "
+                    + "level that counts is still in play: finish it, or ask for practice: true"),
             @APIResponse(responseCode = "429", description = "The client has as many games open as it may "
                     + "(bloc.limits.games-per-client), or has started as many lately (starts-per-client within "
                     + "starts-window); Retry-After says when a place frees itself at the latest",
@@ -126,7 +132,7 @@ public class GameResource {
         GameView game = QuarkusTransaction.requiringNew().call(() -> {
             limits.reserve(client, ClientLimits.Start.GAME);
             GameView created = games.create(new GameService.NewGame(level, body.seed(),
-                    Boolean.TRUE.equals(body.daily())), me);
+                    Boolean.TRUE.equals(body.daily()), Boolean.TRUE.equals(body.practice())), me);
             limits.started(client, created.id(), null);
             return created;
         });

@@ -41,6 +41,9 @@ class Creation {
         if (request.seed() != null && request.daily()) {
             throw new BadRequestException("Choose either a seed or the daily game, not both.");
         }
+        if (request.practice() && !request.daily()) {
+            throw new BadRequestException("practice is for the daily game: send it with daily: true.");
+        }
         long seed;
         SeedSource source;
         LocalDate day = null;
@@ -57,10 +60,17 @@ class Creation {
         }
         String token = requester.guest() ? newGameToken() : null;
         // only a player's first daily game of a day and level counts, and only if it had ended before another began
-        // (else the other could scout its pieces for it); the caller holds the player's lock (ClientLimits)
+        // (else the other could scout its pieces for it): one still in play is not made practice by a start that did
+        // not ask for practice (a retry, a stale page), which is refused instead; the caller holds the player's lock
         boolean practice = source == SeedSource.DAILY && !requester.guest()
                 && store.hasDailyGame(requester.subject(), day, request.level());
         if (practice) {
+            UUID counting = store.countingDailyInPlay(requester.subject(), day, request.level());
+            if (counting != null && !request.practice()) {
+                throw Refusals.conflict("Your daily game of " + request.level() + " today, " + counting + ", is still "
+                        + "in play and counts: finish it first, or start practice (practice: true), after which it "
+                        + "no longer counts.");
+            }
             store.practiceDailiesInPlay(requester.subject(), day, request.level());
         }
         GameEntity g = game(GameEntity.Mode.SOLO, request.level(), seed, source, day, requester, token, null, null,

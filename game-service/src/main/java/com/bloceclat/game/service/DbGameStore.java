@@ -70,6 +70,11 @@ class DbGameStore implements GameStore {
     }
 
     @Override
+    public UUID countingDailyInPlay(String subject, LocalDate day, Level level) {
+        return GameEntity.countingDailyInPlay(subject, day, level);
+    }
+
+    @Override
     public void practiceDailiesInPlay(String subject, LocalDate day, Level level) {
         GameEntity.practiceDailiesInPlay(subject, day, level);
     }

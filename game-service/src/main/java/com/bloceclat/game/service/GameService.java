@@ -73,8 +73,15 @@ public class GameService {
     @Inject
     DailyChallenge daily;
 
-    /** Seed choice at creation: the server's, a given one, or the day's. */
-    public record NewGame(Level level, Long seed, boolean daily) {
+    /**
+     * Seed choice at creation: the server's, a given one, or the day's; {@code practice}: a daily game asked for as
+     * practice, made even while the player's counting one of the level is in play ({@link Creation#solo}).
+     */
+    public record NewGame(Level level, Long seed, boolean daily, boolean practice) {
+
+        public NewGame(Level level, Long seed, boolean daily) {
+            this(level, seed, daily, false);
+        }
     }
 
     /** A new solo game ({@link Creation#solo}). */

@@ -43,6 +43,9 @@ interface GameStore {
     /** Whether the player has started a daily game of that day and level, whatever its status. */
     boolean hasDailyGame(String subject, LocalDate day, Level level);
 
+    /** The player's daily game of that day and level that still counts and is in play, or null. */
+    UUID countingDailyInPlay(String subject, LocalDate day, Level level);
+
     /** Makes the player's daily games of that day and level still in play practice (another one begins). */
     void practiceDailiesInPlay(String subject, LocalDate day, Level level);
 

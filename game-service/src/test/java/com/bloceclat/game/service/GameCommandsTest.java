@@ -111,6 +111,13 @@ class GameCommandsTest {
         }
 
         @Override
+        public UUID countingDailyInPlay(String subject, LocalDate day, Level level) {
+            return games.values().stream().filter(g -> subject.equals(g.ownerSubject) && day.equals(g.dailyDay)
+                    && g.seedSource == GameEntity.SeedSource.DAILY && g.level == level && !g.finished()
+                    && !g.dailyPractice).map(g -> g.id).findFirst().orElse(null);
+        }
+
+        @Override
         public void practiceDailiesInPlay(String subject, LocalDate day, Level level) {
             games.values().stream().filter(g -> subject.equals(g.ownerSubject) && day.equals(g.dailyDay)
                     && g.seedSource == GameEntity.SeedSource.DAILY && g.level == level && !g.finished())
@@ -744,16 +751,24 @@ class GameCommandsTest {
     /**
      * A daily game still in play when its player starts another of the same day and level stops counting: else the
      * second (practice) could be played first, with hints and undos, to learn the rounds, and the first then played
-     * knowing them and counted. One that ended before the other began still counts.
+     * knowing them and counted. A start that does not ask for practice (a retry, a stale page) is refused instead,
+     * so that it does not take the count away unasked. One that ended before the other began still counts.
      */
     @Test
     void aDailyGameInPlayWhenItsPlayerStartsAnotherOfTheLevelIsPracticeFromThen() {
         GameService.NewGame daily = new GameService.NewGame(Level.EXPERT, null, true);
         GameView first = creation.solo(daily, ANN);
         playNext(first.id(), 1);
-        GameView scout = creation.solo(daily, ANN);
+        ClientErrorException inPlay = assertThrows(ClientErrorException.class, () -> creation.solo(daily, ANN));
+        assertEquals(409, status(inPlay));
+        assertTrue(inPlay.getMessage().contains(first.id().toString()), inPlay.getMessage());
+        assertFalse(store.games.get(first.id()).dailyPractice, "still counts");
+        GameView scout = creation.solo(new GameService.NewGame(Level.EXPERT, null, true, true), ANN);
         assertEquals(true, scout.practice());
         assertTrue(store.games.get(first.id()).dailyPractice, "the first, still in play, no longer counts");
+        assertEquals(true, creation.solo(daily, ANN).practice(), "none counts in play now: a later one is made");
+        assertEquals(400, status(assertThrows(ClientErrorException.class,
+                () -> creation.solo(new GameService.NewGame(Level.EXPERT, null, false, true), ANN))));
         // another level's daily game, ended before its second began, still counts
         GameService.NewGame medium = new GameService.NewGame(Level.MEDIUM, null, true);
         GameView ended = creation.solo(medium, ANN);
