@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import com.bloceclat.testsupport.PostgresResource;
+import com.bloceclat.game.service.RaceReaper;
 import com.bloceclat.testsupport.Tokens;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -53,6 +54,14 @@ class BoundedWorkTest {
 
     @Inject
     EntityManager em;
+
+    @Inject
+    RaceReaper reaper;
+
+    private double jobFailures(String job) {
+        var counter = metrics.find("bloc.job.failures").tag("job", job).counter();
+        return counter == null ? 0 : counter.count();
+    }
 
     public static class SmallLimits implements QuarkusTestProfile {
         @Override
@@ -326,6 +335,10 @@ class BoundedWorkTest {
         }
         // and readiness says so: the platform can route around this replica until the database is back
         given().when().get("/q/health/ready").then().statusCode(503);
+        // a scheduled job's pass that fails is counted for operators, not only logged (bloc_job_failures_total{job})
+        double failedPasses = jobFailures(RaceReaper.JOB);
+        reaper.tick();
+        assertTrue(jobFailures(RaceReaper.JOB) > failedPasses, "the race reaper's failed pass is counted");
     }
 
     private static ValidatableResponse undo(Started g, int moveNumber) {

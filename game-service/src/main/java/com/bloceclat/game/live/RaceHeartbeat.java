@@ -11,6 +11,7 @@ import org.jboss.logging.Logger;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.config.GameConfig;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.websockets.next.CloseReason;
@@ -36,6 +37,9 @@ public class RaceHeartbeat {
     @Inject
     Frames frames;
 
+    @Inject
+    MeterRegistry metrics;
+
     /** The scheduler's identity of the beat. */
     public static final String JOB = "race-heartbeat";
 
@@ -58,6 +62,7 @@ public class RaceHeartbeat {
                 QuarkusTransaction.requiringNew().call(() -> GameEntity.seen(here));
             }
         } catch (RuntimeException e) {
+            metrics.counter("bloc.job.failures", "job", JOB).increment();
             LOG.warnf("Race heartbeat failed (%s); the next one retries", e.getMessage());
         }
     }

@@ -106,6 +106,7 @@ public class GameRetention {
         try {
             prune(clock.instant(), policy());
         } catch (RuntimeException e) {
+            metrics.counter("bloc.job.failures", "job", JOB).increment();
             LOG.warnf("Games not pruned this time (%s); the next pass does it", e.toString());
         }
     }

@@ -14,6 +14,7 @@ import org.jboss.logging.Logger;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.config.GameConfig;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -50,6 +51,9 @@ public class RaceReaper {
 
     @Inject
     GameConfig.Limits limits;
+
+    @Inject
+    MeterRegistry metrics;
 
     /** The scheduler's identity of the pass. */
     public static final String JOB = "race-reaper";
@@ -88,6 +92,7 @@ public class RaceReaper {
                     "Race game %s resigned: its player has not played for over " + limits.openFor(),
                     "Race game %s: resigning an idle player failed (%s); the next pass retries");
         } catch (RuntimeException e) {
+            metrics.counter("bloc.job.failures", "job", JOB).increment();
             unreached();
             LOG.warnf("Race reaper pass failed (%s); the next pass retries, and nothing is resigned until the "
                     + "database has been reached for %s", e.getMessage(), config.disconnectTimeout());

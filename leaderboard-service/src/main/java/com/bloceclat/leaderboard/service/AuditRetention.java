@@ -61,6 +61,7 @@ public class AuditRetention {
         try {
             prune(clock.instant(), config.audits().retention());
         } catch (RuntimeException e) {
+            registry.counter("bloc.job.failures", "job", JOB).increment();
             LOG.warnf("Audits not pruned this time (%s); the next pass does it", e.toString());
         }
     }

@@ -30,6 +30,7 @@ import com.bloceclat.leaderboard.GameAudit;
 import com.bloceclat.leaderboard.Outcome;
 import com.bloceclat.leaderboard.config.LeaderboardConfig;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -64,6 +65,9 @@ public class CheatDetector {
 
     @Inject
     LeaderboardConfig config;
+
+    @Inject
+    MeterRegistry metrics;
 
     Clock clock = Clock.systemUTC();
 
@@ -263,6 +267,7 @@ public class CheatDetector {
                 // the queue may hold more
             }
         } catch (RuntimeException e) {
+            metrics.counter("bloc.job.failures", "job", JOB).increment();
             LOG.warnf("Cheat detector pass failed (%s); the next pass retries", e.toString());
         }
     }

@@ -77,6 +77,7 @@ public class RefusedRetention {
         try {
             prune(clock.instant(), policy());
         } catch (RuntimeException e) {
+            registry.counter("bloc.job.failures", "job", JOB).increment();
             LOG.warnf("Refused trail not pruned this time (%s); the next pass does it", e.toString());
         }
     }
