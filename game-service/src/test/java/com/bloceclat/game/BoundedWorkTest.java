@@ -7,10 +7,13 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
+import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -23,6 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import com.bloceclat.testsupport.PostgresResource;
+import com.bloceclat.game.live.RaceHeartbeat;
+import com.bloceclat.game.service.GameRetention;
 import com.bloceclat.game.service.RaceReaper;
 import com.bloceclat.testsupport.Tokens;
 
@@ -57,6 +62,9 @@ class BoundedWorkTest {
 
     @Inject
     RaceReaper reaper;
+
+    @Inject
+    GameRetention retention;
 
     private double jobFailures(String job) {
         var counter = metrics.find("bloc.job.failures").tag("job", job).counter();
@@ -299,6 +307,10 @@ class BoundedWorkTest {
                 .then().statusCode(201).extract().path("id");
         LiveSocket socket = LiveSocket.asPlayer(base, matchId, racer);
         socket.next("state");
+        // the jobs' failure counters exist from the start, at zero: a first failure is an increase an alert sees
+        for (String job : List.of(GameRetention.JOB, RaceReaper.JOB, RaceHeartbeat.JOB)) {
+            assertNotNull(metrics.find("bloc.job.failures").tag("job", job).counter(), job);
+        }
         PostgresResource.stopServer();
 
         // a frame on the open socket, and a socket opened now: an error frame 503, never 500
@@ -339,6 +351,9 @@ class BoundedWorkTest {
         double failedPasses = jobFailures(RaceReaper.JOB);
         reaper.tick();
         assertTrue(jobFailures(RaceReaper.JOB) > failedPasses, "the race reaper's failed pass is counted");
+        double failedSteps = jobFailures(GameRetention.JOB);
+        retention.prune(Instant.now(), retention.policy()); // its steps fail, and the pass goes on
+        assertTrue(jobFailures(GameRetention.JOB) > failedSteps, "the retention's failed steps are counted");
     }
 
     private static ValidatableResponse undo(Started g, int moveNumber) {

@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.config.GameConfig;
 
@@ -62,7 +63,7 @@ public class RaceHeartbeat {
                 QuarkusTransaction.requiringNew().call(() -> GameEntity.seen(here));
             }
         } catch (RuntimeException e) {
-            metrics.counter("bloc.job.failures", "job", JOB).increment();
+            JobFailures.count(metrics, JOB);
             LOG.warnf("Race heartbeat failed (%s); the next one retries", e.getMessage());
         }
     }

@@ -39,6 +39,9 @@ public class OutboxBacklog implements HealthCheck {
 
     private static final Logger LOG = Logger.getLogger(OutboxBacklog.class);
 
+    /** The counter of failed reads of the outbox. */
+    public static final String READ_FAILURES = "outbox.backlog.read.failures";
+
     /** The outbox at one instant: unsent rows, the age of the oldest (zero when none), parked rows. */
     public record Snapshot(long pending, Duration oldest, long parked, Instant at) {
 
@@ -107,7 +110,7 @@ public class OutboxBacklog implements HealthCheck {
      * compares false in an alert rule, so each failed read is also counted ({@code outbox.backlog.read.failures}).
      */
     void failed(String why) {
-        metrics.counter("outbox.backlog.read.failures").increment();
+        metrics.counter(READ_FAILURES).increment();
         if (!failing) {
             LOG.warnf("outbox backlog not read (said again only once it is read): %s", why);
         }

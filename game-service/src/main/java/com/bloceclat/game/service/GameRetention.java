@@ -20,6 +20,7 @@ import jakarta.persistence.EntityManager;
 
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.config.GameConfig;
 
@@ -106,7 +107,7 @@ public class GameRetention {
         try {
             prune(clock.instant(), policy());
         } catch (RuntimeException e) {
-            metrics.counter("bloc.job.failures", "job", JOB).increment();
+            JobFailures.count(metrics, JOB);
             LOG.warnf("Games not pruned this time (%s); the next pass does it", e.toString());
         }
     }
@@ -144,7 +145,7 @@ public class GameRetention {
     }
 
     /** Runs {@code transaction} in transactions of its own while it says there is more; a failure ends the step. */
-    private static Pruned step(String what, Supplier<Step> transaction) {
+    private Pruned step(String what, Supplier<Step> transaction) {
         Pruned total = NONE;
         try {
             Step step;
@@ -153,6 +154,7 @@ public class GameRetention {
                 total = total.plus(step.pruned);
             } while (step.more);
         } catch (RuntimeException e) {
+            JobFailures.count(metrics, JOB); // the pass goes on: counted here
             LOG.warnf("Retention: %s not pruned this time (%s); the next pass goes on", what, e.toString());
         }
         return total;

@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.config.GameConfig;
 
@@ -92,7 +93,7 @@ public class RaceReaper {
                     "Race game %s resigned: its player has not played for over " + limits.openFor(),
                     "Race game %s: resigning an idle player failed (%s); the next pass retries");
         } catch (RuntimeException e) {
-            metrics.counter("bloc.job.failures", "job", JOB).increment();
+            JobFailures.count(metrics, JOB);
             unreached();
             LOG.warnf("Race reaper pass failed (%s); the next pass retries, and nothing is resigned until the "
                     + "database has been reached for %s", e.getMessage(), config.disconnectTimeout());

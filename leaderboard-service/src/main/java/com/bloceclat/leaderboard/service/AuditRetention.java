@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.leaderboard.GameAudit;
 import com.bloceclat.leaderboard.config.LeaderboardConfig;
 
@@ -61,7 +62,7 @@ public class AuditRetention {
         try {
             prune(clock.instant(), config.audits().retention());
         } catch (RuntimeException e) {
-            registry.counter("bloc.job.failures", "job", JOB).increment();
+            JobFailures.count(registry, JOB);
             LOG.warnf("Audits not pruned this time (%s); the next pass does it", e.toString());
         }
     }

@@ -16,6 +16,7 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.IllegalMoveException;
 import com.bloceclat.engine.Piece;
@@ -267,7 +268,7 @@ public class CheatDetector {
                 // the queue may hold more
             }
         } catch (RuntimeException e) {
-            metrics.counter("bloc.job.failures", "job", JOB).increment();
+            JobFailures.count(metrics, JOB);
             LOG.warnf("Cheat detector pass failed (%s); the next pass retries", e.toString());
         }
     }

@@ -12,6 +12,7 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.leaderboard.RefusedMessage;
 import com.bloceclat.leaderboard.config.LeaderboardConfig;
 
@@ -77,7 +78,7 @@ public class RefusedRetention {
         try {
             prune(clock.instant(), policy());
         } catch (RuntimeException e) {
-            registry.counter("bloc.job.failures", "job", JOB).increment();
+            JobFailures.count(registry, JOB);
             LOG.warnf("Refused trail not pruned this time (%s); the next pass does it", e.toString());
         }
     }
