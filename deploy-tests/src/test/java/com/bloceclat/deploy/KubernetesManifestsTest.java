@@ -696,6 +696,12 @@ class KubernetesManifestsTest {
         for (String service : List.of("game-service", "leaderboard-service")) {
             String size = environment(container(service)).get("QUARKUS_DATASOURCE_JDBC_MAX_SIZE");
             assertNotNull(size, service + "'s pool is sized");
+            // a terminating pod's grace period (30 s by default) within minReadySeconds: one drains at a time
+            Deployment deployment = get(Deployment.class, service);
+            Long grace = deployment.getSpec().getTemplate().getSpec().getTerminationGracePeriodSeconds();
+            Integer minReady = deployment.getSpec().getMinReadySeconds();
+            assertTrue(minReady != null && minReady >= (grace == null ? 30 : grace), service + ": minReadySeconds "
+                    + minReady + " below the grace period, so more than one old pod could drain at once");
             int pods = get(HorizontalPodAutoscaler.class, service).getSpec().getMaxReplicas() + 2 * surge(service);
             pools += pods * Integer.parseInt(size);
         }
