@@ -106,12 +106,28 @@ export function dailyOf(id: string, seedSource?: string, day?: string | null, pr
 }
 
 /**
- * Starts today's daily game of the level (practice when one was started today already; `practice`: the player chose
- * the Practice button, so one still in play that counts may stop counting); its id.
+ * The Practice button just pressed: its level and the day its card showed. Kept in memory and used once by the next
+ * {@link startDaily}, never in the page's address: a link, a bookmark or the history would otherwise ask for practice,
+ * which ends the count of the player's daily game in play.
  */
-export async function startDaily(level: Level, practice = false): Promise<string> {
+let practiceChosen: { level: Level; day: string } | null = null;
+
+/** Opens the game page of today's daily game of the level, as practice when the card said so. */
+function playDaily(level: Level, now: DailyToday | undefined): void {
+  practiceChosen = now && dailyStarted(now, level) ? { level, day: now.day } : null;
+  go(`#/solo/new?level=${level}&daily=1`);
+}
+
+/**
+ * Starts today's daily game of the level (practice when one was started today already); its id. Asked for as
+ * practice only when the Practice button of this level and day was pressed: a counting game still in play then stops
+ * counting, and without it game-service refuses the start (409) rather than take that count away.
+ */
+export async function startDaily(level: Level): Promise<string> {
   const now = await today();
-  const g = await games.createDaily(level, practice);
+  const chosen = practiceChosen;
+  practiceChosen = null;
+  const g = await games.createDaily(level, chosen?.level === level && chosen.day === now.day);
   rememberDaily(g.id, { day: g.day ?? now.day, practice: g.practice ?? dailyStarted(now, level) });
   return g.id;
 }
@@ -123,7 +139,7 @@ export function dailyCard(levelOf: () => Level): { root: HTMLElement; refresh: (
   const board = h('a.button', { href: boardHref(levelOf()), 'data-testid': 'daily-board' }, dm('daily.board'));
   const dayLine = h('p.daily-day', { 'data-testid': 'daily-day' });
   let now: DailyToday | undefined;
-  button.addEventListener('click', () => go(`#/solo/new?level=${levelOf()}&daily=1${now && dailyStarted(now, levelOf()) ? '&practice=1' : ''}`));
+  button.addEventListener('click', () => playDaily(levelOf(), now));
   const refresh = () => {
     const level = levelOf();
     board.setAttribute('href', boardHref(level, now?.day));
@@ -161,7 +177,7 @@ export async function dailyPage(main: HTMLElement, route: Route): Promise<void> 
     day < now.day ? h('a.button', { href: href(level, shiftDay(day, 1)), rel: 'next' }, `${dm('daily.nextDay')} ▶`) : h('span'));
   // today's board offers the game; another day's only shows who played it
   const play = h('div.daily-play', {}, day === now.day ? [
-    h('button.primary', { type: 'button', 'data-testid': 'play-daily', onclick: () => go(`#/solo/new?level=${level}&daily=1${dailyStarted(now, level) ? '&practice=1' : ''}`) },
+    h('button.primary', { type: 'button', 'data-testid': 'play-daily', onclick: () => playDaily(level, now) },
       dailyStarted(now, level) ? dm('daily.practice') : dm('daily.play')),
     me ? null : h('p.note', {}, dm('daily.guest'), ' ', h('button.link', { type: 'button', onclick: () => void login() }, t('auth.login'))),
   ] : []);

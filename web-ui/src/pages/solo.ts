@@ -14,7 +14,7 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
   const id = route.path[1];
   if (!id || id === 'new') {
     const seed = route.query.get('seed');
-    const made = route.query.get('daily') ? await startDaily(chosenLevel(route), route.query.get('practice') === '1')
+    const made = route.query.get('daily') ? await startDaily(chosenLevel(route))
       : (await games.create(chosenLevel(route), seed ? Number(seed) : undefined)).id;
     if (main.isConnected) go(`#/solo/${made}`, true); // not when the player went elsewhere meanwhile
     return;

@@ -82,9 +82,10 @@ public class GameResource {
             @Schema(description = "A seed of your own (a challenge link): the game is played normally but never counts")
             Long seed,
             @Schema(description = "True for today's daily challenge") Boolean daily,
-            @Schema(description = "With daily: true, a practice game even while the player's daily game of this "
-                    + "level that counts is still in play (that one then stops counting: else this one could scout "
-                    + "its pieces for it); without it, such a start is 409") Boolean practice) {
+            @Schema(description = "With daily: true, asks for a practice game where the player's daily game of "
+                    + "this level that counts is still in play (that one then stops counting: else this one could "
+                    + "scout its pieces for it); without it, such a start is 409. It changes nothing else: a "
+                    + "player's first daily game of the day and level counts whatever this says") Boolean practice) {
     }
 
     public record MoveRequest(
