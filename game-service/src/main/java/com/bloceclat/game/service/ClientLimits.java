@@ -5,7 +5,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -66,41 +65,24 @@ public class ClientLimits {
 
     /**
      * Within the caller's transaction (the one that then creates the games): locks the client, and refuses the start
-     * if it would go past a limit. The caller's own start: if another start of the client holds its lock, this one
-     * waits for it {@value #BUSY_WAIT_MS} ms at most, then is refused (429, {@code Retry-After: 1}), so that a client's
-     * starts sent all at once cannot each hold a pool connection while they wait in turn without end (fifty of them
-     * filled the replica's pool, and every other client's request waited for a connection, then got 503); two starts
-     * that merely meet (a double click, two guests behind one address) are both made.
+     * if it would go past a limit. The caller's own start: if another start of the client holds its lock, this one is
+     * refused at once (429, {@code Retry-After: 1}) rather than waiting for it, so that a client's starts sent all at
+     * once cannot each hold a pool connection while they wait in turn (fifty of them filled the replica's pool, and
+     * every other client's request waited for a connection, then got 503).
      *
      * @throws WebApplicationException 429 with Retry-After and the limit in words
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public void reserve(String clientKey, Start start) {
         var em = GameEntity.getEntityManager();
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BUSY_WAIT_MS);
-        while (!(Boolean) em.createNativeQuery("SELECT pg_try_advisory_xact_lock(hashtextextended(:key, 0))")
-                .setParameter("key", clientKey).getSingleResult()) {
-            if (System.nanoTime() >= deadline || !pause()) {
-                metrics.counter("game.limits.refused", "start", start.name(), "limit", "busy").increment();
-                throw new WebApplicationException("Another start of this client is being made: one at a time; try "
-                        + "again in a second.", Response.status(429).header("Retry-After", 1).build());
-            }
+        boolean locked = (Boolean) em.createNativeQuery("SELECT pg_try_advisory_xact_lock(hashtextextended(:key, 0))")
+                .setParameter("key", clientKey).getSingleResult();
+        if (!locked) {
+            metrics.counter("game.limits.refused", "start", start.name(), "limit", "busy").increment();
+            throw new WebApplicationException("Another start of this client is being made: one at a time; try again "
+                    + "in a second.", Response.status(429).header("Retry-After", 1).build());
         }
         count(clientKey, start);
-    }
-
-    /** How long a start waits at most for another start of its client ({@link #reserve}). */
-    static final long BUSY_WAIT_MS = 250;
-
-    /** A short wait between two tries of a client's lock; false if the thread was interrupted meanwhile. */
-    private static boolean pause() {
-        try {
-            Thread.sleep(10);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 
     /**
