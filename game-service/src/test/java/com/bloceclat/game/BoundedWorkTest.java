@@ -11,7 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +34,7 @@ import com.bloceclat.game.service.GameRetention;
 import com.bloceclat.game.service.RaceReaper;
 import com.bloceclat.testsupport.Tokens;
 
+import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -59,6 +63,9 @@ class BoundedWorkTest {
 
     @Inject
     EntityManager em;
+
+    @Inject
+    AgroalDataSource dataSource;
 
     @Inject
     RaceReaper reaper;
@@ -293,6 +300,35 @@ class BoundedWorkTest {
         assertEquals(8L, QuarkusTransaction.requiringNew().call(() -> ((Number) em.createNativeQuery(
                 "SELECT count(*) FROM race_ticket WHERE subject = :s").setParameter("s", "sub-join-and-leave")
                 .getSingleResult()).longValue()));
+    }
+
+    /**
+     * An overload that keeps every pooled connection busy is the service working, not failing: the requests past the
+     * pool are 503 on their own, and readiness stays UP (DatabaseReadiness asks on a connection of its own). Quarkus's
+     * datasource check borrowed from the pool, so such a flood took every replica out of its Service at once.
+     */
+    @Test
+    @Order(99)
+    void aPoolKeptFullByAnOverloadLeavesTheReplicaReady() throws Exception {
+        List<Connection> held = new ArrayList<>();
+        try {
+            while (true) { // every connection the pool will give, the background jobs' included
+                try {
+                    held.add(dataSource.getConnection());
+                } catch (SQLException acquisitionTimeout) {
+                    break;
+                }
+            }
+            assertTrue(!held.isEmpty(), "the pool gave connections");
+            problem(given().header("X-Game-Token", "t").when().get("/api/games/" + UUID.randomUUID()).then(), 503)
+                    .body("detail", equalTo("The database is unavailable or busy; try again shortly."));
+            given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"))
+                    .body("checks.find { it.name == 'database' }.status", equalTo("UP"));
+        } finally {
+            for (Connection c : held) {
+                c.close();
+            }
+        }
     }
 
     @Test

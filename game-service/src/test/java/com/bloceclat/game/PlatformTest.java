@@ -39,7 +39,7 @@ class PlatformTest {
         given().when().get("/q/health/ready").then()
                 .statusCode(200)
                 .body("status", equalTo("UP"))
-                .body("checks.name", hasItems("Database connections health check", "web-ui"))
+                .body("checks.name", hasItems("database", "web-ui"))
                 .body("checks.name", not(hasItem(containsStringIgnoringCase("kafka"))))
                 .body(NO_CHANNEL);
         given().when().get("/q/health/well").then().body("checks.name", hasItem("outbox"));

@@ -37,7 +37,7 @@ class PlatformTest {
         given().when().get("/q/health/ready").then()
                 .statusCode(200)
                 .body("status", equalTo("UP"))
-                .body("checks.name", hasItem("Database connections health check"))
+                .body("checks.name", hasItem("database"))
                 .body("checks.name", not(hasItem(containsStringIgnoringCase("kafka"))))
                 .body(NO_CHANNEL);
     }
