@@ -141,12 +141,20 @@ public record SignedMessage(String keyId, String signature, String message) {
                 if (colon <= 0) {
                     throw new IllegalArgumentException("a trusted key is written keyId:base64, not '" + entry + "'");
                 }
+                String id = entry.substring(0, colon).trim();
+                PublicKey key;
                 try {
-                    keys.put(entry.substring(0, colon).trim(), KeyFactory.getInstance(ALGORITHM).generatePublic(
-                            new X509EncodedKeySpec(Base64.getDecoder().decode(entry.substring(colon + 1).trim()))));
+                    key = KeyFactory.getInstance(ALGORITHM).generatePublic(
+                            new X509EncodedKeySpec(Base64.getDecoder().decode(entry.substring(colon + 1).trim())));
                 } catch (GeneralSecurityException | IllegalArgumentException e) {
                     throw new IllegalArgumentException("key " + entry.substring(0, colon)
                             + " is not a base64 X.509 Ed25519 public key: " + e.getMessage(), e);
+                }
+                // one id, two keys: only one could be kept, and the messages signed with the other would be refused
+                PublicKey before = keys.putIfAbsent(id, key);
+                if (before != null && !before.equals(key)) {
+                    throw new IllegalArgumentException("key id " + id + " is listed twice with different keys: give "
+                            + "the new key an id of its own (docs/platform.md, rotating the signing key)");
                 }
             }
             return new Verifier(keys);

@@ -62,6 +62,20 @@ class SignedMessageTest {
         assertThrows(IllegalArgumentException.class, () -> trusting("k:bm90IGEga2V5"));
     }
 
+    /**
+     * One id listed twice with different keys (an operator who swapped the key but kept its id) stops the start-up:
+     * only the last was kept, and every message still waiting under the other was refused as a bad signature.
+     */
+    @Test
+    void oneKeyIdWithTwoDifferentKeysIsAConfigurationError() {
+        String old = "k1:" + SignedMessage.base64(OLD.getPublic());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> trusting(old, "k1:" + SignedMessage.base64(NEW.getPublic())));
+        assertTrue(e.getMessage().contains("k1"), e.getMessage());
+        // the same key listed twice is the same trust
+        assertEquals(MESSAGE, trusting(old, old).open(new Signer("k1", OLD.getPrivate()).sign(MESSAGE)));
+    }
+
     private static void refused(Verifier verifier, String envelope, String expectedStart) {
         RefusedException e = assertThrows(RefusedException.class, () -> verifier.open(envelope));
         assertTrue(e.getMessage().startsWith(expectedStart), e.getMessage());
