@@ -280,15 +280,9 @@ class AdminAuditResourceTest {
     void aRecordThatNoLongerHoldsIsStruckOnRevalidation() {
         GameFinished.Player ivan = Games.player("ivan-" + UUID.randomUUID());
         Replay replay = Games.played(31, Level.EXPERT, 3).replay();
-        GameFinished game = Games.finished(ivan, replay);
-        Games.publish(game);
-        await().atMost(Duration.ofSeconds(60)).until(
-                () -> QuarkusTransaction.requiringNew().call(() -> GameRecord.findById(game.gameId()) != null));
+        GameFinished game = record(ivan, replay);
         // The stored replay no longer holds up (as after a fix to the engine that catches what it used to let by).
-        String doctored = new Replay(1, replay.seed(), replay.level(), replay.events(), replay.rounds(),
-                replay.claimedScore() + 1, replay.claimedRounds(), false).toJson();
-        QuarkusTransaction.requiringNew().run(
-                () -> GameAudit.update("replay = ?1 where gameId = ?2", doctored, game.gameId()));
+        storeReplay(game, doctored(replay));
 
         admin().when().post(AUDITS + "/" + game.gameId() + "/revalidate").then()
                 .statusCode(200)
@@ -301,8 +295,7 @@ class AdminAuditResourceTest {
 
         // The replay holds again (the engine's regression fixed): the re-validation's own strike is lifted, and the
         // record is back on the boards. Before, it stayed struck for good while the audit said RECORD.
-        QuarkusTransaction.requiringNew().run(
-                () -> GameAudit.update("replay = ?1 where gameId = ?2", replay.toJson(), game.gameId()));
+        storeReplay(game, replay.toJson());
         admin().when().post(AUDITS + "/" + game.gameId() + "/revalidate").then()
                 .statusCode(200)
                 .body("summary.outcome", equalTo("RECORD"))
@@ -311,5 +304,55 @@ class AdminAuditResourceTest {
                 .body("actions[-1].detail", startsWith("REJECTED → RECORD"))
                 .body("actions[-1].detail", endsWith("; the strike of a re-validation lifted"));
         given().when().get("/api/leaderboards/expert/players/" + ivan.subject()).then().statusCode(200);
+    }
+    /**
+     * An admin may strike a record a re-validation struck, and that strike is theirs: a later re-validation that finds
+     * the replay holding again leaves it. Before, the admin's strike was 409 ("already struck"), and the next
+     * re-validation put a record the admin had judged a cheat back on the boards.
+     */
+    @Test
+    void anAdminsStrikeOverARevalidationsStrikeStaysWhenTheReplayHoldsAgain() {
+        GameFinished.Player judy = Games.player("judy-" + UUID.randomUUID());
+        Replay replay = Games.played(7321, Level.EXPERT, 3).replay();
+        GameFinished game = record(judy, replay);
+        storeReplay(game, doctored(replay));
+        String path = AUDITS + "/" + game.gameId();
+        admin().when().post(path + "/revalidate").then().statusCode(200)
+                .body("strike.reason", startsWith("re-validation: REJECTED"));
+
+        admin().contentType(ContentType.JSON).body("{\"reason\":\"boosted account\"}").when()
+                .post(path + "/strike").then().statusCode(200)
+                .body("strike.reason", equalTo("boosted account"))
+                .body("actions[-1].action", equalTo("STRIKE"));
+        storeReplay(game, replay.toJson());
+        admin().when().post(path + "/revalidate").then().statusCode(200)
+                .body("summary.outcome", equalTo("RECORD"))
+                .body("summary.struck", equalTo(true))
+                .body("strike.reason", equalTo("boosted account"));
+        given().when().get("/api/leaderboards/expert/players/" + judy.subject()).then().statusCode(404);
+        // and an admin's strike is struck once: a second is 409
+        admin().contentType(ContentType.JSON).body("{\"reason\":\"again\"}").when()
+                .post(path + "/strike").then().statusCode(409);
+    }
+
+    /** {@code replay} of {@code player} published, once it is a record. */
+    private static GameFinished record(GameFinished.Player player, Replay replay) {
+        GameFinished game = Games.finished(player, replay);
+        Games.publish(game);
+        await().atMost(Duration.ofSeconds(60)).until(
+                () -> QuarkusTransaction.requiringNew().call(() -> GameRecord.findById(game.gameId()) != null));
+        return game;
+    }
+
+    /** {@code replay} claiming one point more than it scores: it no longer holds up. */
+    private static String doctored(Replay replay) {
+        return new Replay(1, replay.seed(), replay.level(), replay.events(), replay.rounds(),
+                replay.claimedScore() + 1, replay.claimedRounds(), false).toJson();
+    }
+
+    /** The replay stored in the game's audit replaced, as re-validations read it. */
+    private static void storeReplay(GameFinished game, String replayJson) {
+        QuarkusTransaction.requiringNew().run(
+                () -> GameAudit.update("replay = ?1 where gameId = ?2", replayJson, game.gameId()));
     }
 }

@@ -236,7 +236,8 @@ public class AdminAuditResource {
     @APIResponse(responseCode = "200", description = "The game with its record struck")
     @APIResponse(responseCode = "400", description = "No reason given")
     @APIResponse(responseCode = "404", description = "No such game received")
-    @APIResponse(responseCode = "409", description = "The game is not a record, or its record is already struck")
+    @APIResponse(responseCode = "409", description = "The game is not a record, or an admin already struck its "
+            + "record (a strike a re-validation made is replaced by the admin's)")
     public Detail strike(@PathParam("gameId") String gameId, @Valid @NotNull StrikeRequest request) {
         String reason = request.reason().strip();
         // @NotBlank trims only up to U+0020: a reason of Unicode spaces or invisible characters (U+200B) says nothing

@@ -99,15 +99,20 @@ public class AuditService {
         if (record == null) {
             throw new ConflictException("Game " + gameId + " is not a record (" + audit.outcome + ")");
         }
-        if (record.struck()) {
+        boolean overRevalidation = record.struck() && record.strikeReason != null
+                && record.strikeReason.startsWith(REVALIDATION_STRIKE);
+        if (record.struck() && !overRevalidation) {
             // the reason is the audit's to show (withheld there while a daily game's day is not over: a strike by
             // re-validation carries the validator's words)
             throw new ConflictException("The record of game " + gameId + " was already struck by " + record.struckBy
                     + " at " + record.struckAt + "; its audit says why.");
         }
+        // over a re-validation's strike, which a later re-validation lifts if the replay holds again: the admin's
+        // judgement (of the player, not only the replay) becomes the strike, and stays
         OffsetDateTime now = OffsetDateTime.now(clock);
         record.strike(actor, reason, now);
-        AuditAction.log(gameId, AuditAction.Kind.STRIKE, actor, now, reason);
+        AuditAction.log(gameId, AuditAction.Kind.STRIKE, actor, now,
+                overRevalidation ? reason + " (over the strike of a re-validation)" : reason);
         return audit;
     }
 
