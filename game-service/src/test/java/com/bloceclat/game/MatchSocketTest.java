@@ -389,21 +389,112 @@ class MatchSocketTest {
     void afterAPassThatCouldNotReachTheDatabaseNoRaceIsResignedForATimeout() {
         var match = race(Tokens.player("outage-a-" + UUID.randomUUID()), Tokens.player("outage-b-" + UUID.randomUUID()),
                 "EASY");
-        List<String> seats = List.of(match.path("games[0].id"), match.path("games[1].id"));
+        List<UUID> seats = seats(match);
         reaper.unreached(); // the pass during the outage
-        for (String id : seats) {
-            // not seen for twice the test profile's 4 s timeout, as after such an outage
-            QuarkusTransaction.requiringNew().run(() -> GameEntity.getEntityManager().createNativeQuery(
-                    "UPDATE game SET last_seen_at = now() - interval '8 seconds', created_at = now() - interval "
-                            + "'8 seconds' WHERE id = :id").setParameter("id", UUID.fromString(id)).executeUpdate());
-        }
+        unseenForTwoTimeouts(seats); // as after such an outage
         reaper.tick(); // the first pass once it is back
-        for (String id : seats) {
-            assertEquals(GameEntity.Status.PLAYING, stored(id).status, "not resigned right after the outage");
+        for (UUID id : seats) {
+            assertEquals(GameEntity.Status.PLAYING, stored(id.toString()).status, "not resigned right after");
         }
         // players still gone once the database has been reached for the timeout: resigned then
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(GameEntity.Status.RESIGNED,
-                stored(seats.get(0)).status));
+                stored(seats.get(0).toString()).status));
+    }
+
+    /**
+     * A database that answers reads but refuses the heartbeat's write (read-only, full): nobody can be marked seen, so
+     * every race in play looks gone once the timeout has passed, though its players sit there with their sockets
+     * open. The replica whose beat failed resigns nobody until its beats have gone through for a whole timeout again.
+     * Before, its reaper, whose reads went through, resigned them.
+     */
+    @Test
+    void whileTheHeartbeatCannotWriteNoRaceOfItsSocketsIsResigned() throws Exception {
+        String a = Tokens.player("beat-a-" + UUID.randomUUID());
+        String b = Tokens.player("beat-b-" + UUID.randomUUID());
+        var match = race(a, b, "EASY");
+        String id = match.path("id");
+        List<UUID> seats = seats(match);
+        LiveSocket first = connectAs(id, a);
+        first.next("state");
+        LiveSocket second = connectAs(id, b);
+        second.next("state");
+        refuseWrites("beat_" + seats.get(0).toString().replace('-', '_'), "last_seen_at", seats, "53100");
+        try {
+            // twice the test profile's 4 s timeout without a beat going through
+            await().during(Duration.ofSeconds(8)).atMost(Duration.ofSeconds(12)).until(() ->
+                    seats.stream().allMatch(g -> stored(g.toString()).status == GameEntity.Status.PLAYING));
+        } finally {
+            allowWrites("beat_" + seats.get(0).toString().replace('-', '_'));
+        }
+        // the writes are back: the beats mark them seen before the reaper may resign anyone
+        await().during(Duration.ofSeconds(6)).atMost(Duration.ofSeconds(10)).until(() ->
+                seats.stream().allMatch(g -> stored(g.toString()).status == GameEntity.Status.PLAYING));
+        first.connection().closeAndAwait();
+        second.connection().closeAndAwait();
+    }
+
+    /**
+     * A resignation of a gone player that the database refuses as a database fault (here read-only, 25006) says what a
+     * refused heartbeat says: writes are not going through, so players elsewhere may look gone only for want of a
+     * beat. The pass stops, and the next resign nobody for a whole timeout; before, the first pass once the writes were
+     * back resigned every race that looked gone.
+     */
+    @Test
+    void afterAResignationTheDatabaseRefusedNoRaceIsResignedForATimeout() {
+        var match = race(Tokens.player("refused-a-" + UUID.randomUUID()),
+                Tokens.player("refused-b-" + UUID.randomUUID()), "EASY");
+        List<UUID> seats = seats(match);
+        String trigger = "resign_" + seats.get(0).toString().replace('-', '_');
+        refuseWrites(trigger, "status", seats, "25006");
+        try {
+            unseenForTwoTimeouts(seats);
+            // the passes of more than a timeout try to resign them and are refused (so before, when a refusal was only
+            // logged, the database had been "reached" for longer than the timeout when the writes came back)
+            await().pollDelay(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(6)).until(() -> true);
+            reaper.tick();
+        } finally {
+            allowWrites(trigger);
+        }
+        reaper.tick(); // the first pass once the writes are back
+        for (UUID id : seats) {
+            assertEquals(GameEntity.Status.PLAYING, stored(id.toString()).status, "not resigned right after");
+        }
+        // still gone once the writes have gone through for the timeout: resigned then
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertEquals(GameEntity.Status.RESIGNED,
+                stored(seats.get(0).toString()).status));
+    }
+
+    /** The games of a match's two seats. */
+    private static List<UUID> seats(ExtractableResponse<Response> match) {
+        return List.of(UUID.fromString(match.path("games[0].id")), UUID.fromString(match.path("games[1].id")));
+    }
+
+    /** The games' players not seen for twice the test profile's 4 s timeout, nor the games created since. */
+    private static void unseenForTwoTimeouts(List<UUID> games) {
+        for (UUID id : games) {
+            QuarkusTransaction.requiringNew().run(() -> GameEntity.getEntityManager().createNativeQuery(
+                    "UPDATE game SET last_seen_at = now() - interval '8 seconds', created_at = now() - interval "
+                            + "'8 seconds' WHERE id = :id").setParameter("id", id).executeUpdate());
+        }
+    }
+
+    /** A trigger that refuses, with {@code state}, every update of {@code column} of the games {@code ids}. */
+    private static void refuseWrites(String trigger, String column, List<UUID> ids, String state) {
+        String in = String.join(", ", ids.stream().map(g -> "CAST('" + g + "' AS uuid)").toList());
+        QuarkusTransaction.requiringNew().run(() -> {
+            var em = GameEntity.getEntityManager();
+            em.createNativeQuery("CREATE OR REPLACE FUNCTION match_socket_test_refuse() RETURNS trigger AS "
+                    + "$$ BEGIN RAISE EXCEPTION 'refused by MatchSocketTest' USING ERRCODE = TG_ARGV[0]; END $$ "
+                    + "LANGUAGE plpgsql").executeUpdate();
+            em.createNativeQuery("CREATE TRIGGER " + trigger + " BEFORE UPDATE OF " + column + " ON game FOR EACH ROW "
+                    + "WHEN (OLD.id IN (" + in + ")) EXECUTE FUNCTION match_socket_test_refuse('" + state + "')")
+                    .executeUpdate();
+        });
+    }
+
+    private static void allowWrites(String trigger) {
+        QuarkusTransaction.requiringNew().run(() -> GameEntity.getEntityManager()
+                .createNativeQuery("DROP TRIGGER " + trigger + " ON game").executeUpdate());
     }
 
     /**

@@ -11,6 +11,7 @@ import org.jboss.logging.Logger;
 import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.config.GameConfig;
+import com.bloceclat.game.service.RaceReaper;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -41,6 +42,9 @@ public class RaceHeartbeat {
     @Inject
     MeterRegistry metrics;
 
+    @Inject
+    RaceReaper reaper;
+
     /** The scheduler's identity of the beat. */
     public static final String JOB = "race-heartbeat";
 
@@ -64,7 +68,12 @@ public class RaceHeartbeat {
             }
         } catch (RuntimeException e) {
             JobFailures.count(metrics, JOB);
-            LOG.warnf("Race heartbeat failed (%s); the next one retries", e.getMessage());
+            // the players of this replica's sockets are not marked seen: its reaper resigns nobody until beats have
+            // gone through for a whole timeout again (a database that answers reads but refuses this write, read-only
+            // or full, looked reachable to the reaper, which resigned every race in play once the timeout had passed)
+            reaper.unreached();
+            LOG.warnf("Race heartbeat failed (%s); the next one retries, and this replica resigns no race until the "
+                    + "beats have gone through for %s", e.getMessage(), config.disconnectTimeout());
         }
     }
 }

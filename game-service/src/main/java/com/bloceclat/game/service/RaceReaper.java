@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.db.DatabaseFaults;
 import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.config.GameConfig;
@@ -31,7 +32,11 @@ import io.quarkus.scheduler.Scheduled;
  * ({@link #mayReap}): after its own start, for the sockets of players to come back after an outage of the whole
  * service; and after a pass that could not reach the database, since no replica's heartbeat could mark its players
  * seen meanwhile (before, an outage of the database longer than the timeout made every race in play look gone, and the
- * first pass after it resigned them).
+ * first pass after it resigned them). "Reached" means written to, not only read: a failed heartbeat of this replica,
+ * or a resignation the database refuses as a database fault (read-only, full), counts as a pass that did not reach
+ * it. Not covered: a replica with no race socket of its own learns of such an outage only from its own refused
+ * resignations, so a pass of it that falls within a heartbeat of the writes' return may still resign a player whose
+ * replica has not marked them seen yet.
  * <p>
  * In the same pass, a versus-AI match whose person's game has not changed for {@code bloc.limits.open-for} (30 min,
  * when it stops counting against its client) is ended by resigning that game ({@link GameService#resignIfIdle}): its
@@ -125,7 +130,7 @@ public class RaceReaper {
      * {@code resigned} (the game's id) or {@code failed} (the id and the reason): one that fails is left to the next
      * pass and never stops the others.
      */
-    private static void reap(List<UUID> candidates, Predicate<UUID> resign, String resigned, String failed) {
+    private void reap(List<UUID> candidates, Predicate<UUID> resign, String resigned, String failed) {
         for (UUID id : candidates) {
             try {
                 if (resign.test(id)) {
@@ -133,6 +138,12 @@ public class RaceReaper {
                 }
             } catch (RuntimeException e) {
                 LOG.warnf(failed, id, e.getMessage());
+                if (DatabaseFaults.transientCause(e) != null) {
+                    // the database reads but does not take this write (read-only, full, ...): neither can any
+                    // replica's heartbeat, so the players it would mark seen look gone; the pass stops, and the
+                    // next ones resign nobody for a whole timeout after the writes come back
+                    throw e;
+                }
             }
         }
     }
