@@ -644,6 +644,46 @@ class KubernetesManifestsTest {
         return settings;
     }
 
+    /**
+     * Each service's migrations run in an init container of its own image ({@code QUARKUS_INIT_AND_EXIT}: game-service's
+     * ReplicasIT and leaderboard-service's RestartIT run it so), with the service's database settings and the secrets
+     * its configuration requires, before the service's container and its startup probe: a long migration inside the
+     * probe's 3 minutes was killed and started again. Its pool, before the service's, is within the service's.
+     */
+    @Test
+    void eachServicesMigrationsRunInAnInitContainerOfItsOwnImage() {
+        Map<String, List<String>> secrets = Map.of(
+                "game-service", List.of("QUARKUS_DATASOURCE_PASSWORD", "BLOC_SIGNING_KEY_ID",
+                        "BLOC_SIGNING_PRIVATE_KEY", "BLOC_DAILY_SECRET"),
+                "leaderboard-service", List.of("QUARKUS_DATASOURCE_PASSWORD", "BLOC_SIGNING_PUBLIC_KEYS"));
+        secrets.forEach((service, keys) -> {
+            Container main = container(service);
+            Container migrate = single(get(Deployment.class, service).getSpec().getTemplate().getSpec()
+                    .getInitContainers());
+            assertEquals(main.getImage(), migrate.getImage(), service);
+            Map<String, String> env = environment(migrate);
+            Map<String, String> mainEnv = environment(main);
+            assertEquals("true", env.get("QUARKUS_INIT_AND_EXIT"), service);
+            for (String key : List.of("QUARKUS_DATASOURCE_JDBC_URL", "QUARKUS_DATASOURCE_USERNAME")) {
+                assertEquals(mainEnv.get(key), env.get(key), service + " " + key);
+            }
+            for (String key : keys) {
+                assertEquals(secretKeyOf(main, key), secretKeyOf(migrate, key), service + " " + key);
+            }
+            assertTrue(Integer.parseInt(env.get("QUARKUS_DATASOURCE_JDBC_MAX_SIZE"))
+                    <= Integer.parseInt(mainEnv.get("QUARKUS_DATASOURCE_JDBC_MAX_SIZE")), service);
+            assertNotNull(migrate.getResources().getLimits(), service + " limits");
+        });
+    }
+
+    /** The Secret and key {@code var} of the container comes from, as {@code secret/key}. */
+    private static String secretKeyOf(Container container, String var) {
+        secretOf(container, var);
+        var ref = container.getEnv().stream().filter(e -> e.getName().equals(var)).findFirst().orElseThrow()
+                .getValueFrom().getSecretKeyRef();
+        return ref.getName() + "/" + ref.getKey();
+    }
+
     private static String secretOf(Container container, String var) {
         EnvVar env = container.getEnv().stream().filter(e -> e.getName().equals(var)).findFirst()
                 .orElseThrow(() -> new AssertionError(container.getName() + " lacks " + var));

@@ -162,15 +162,27 @@ final class PackagedGameService implements AutoCloseable {
      * make it exit at start; completes with its log once it has exited. Several may be started at once.
      */
     CompletableFuture<String> failToStart(Map<String, String> more, String... without) {
+        return runToExit(more, without).thenApply(Exited::log);
+    }
+
+    /** How a replica that was to exit by itself ended: its exit code and its log. */
+    record Exited(int code, String log) {
+    }
+
+    /**
+     * Starts a replica as {@link #failToStart} does, which must exit by itself within 120 s (an error at start, or
+     * {@code QUARKUS_INIT_AND_EXIT}); completes with its exit code and log.
+     */
+    CompletableFuture<Exited> runToExit(Map<String, String> more, String... without) {
         Path log = nextLog();
         Process process = launch(more, List.of(without), LocalProcess.freePort(), log);
         return process.onExit().orTimeout(120, TimeUnit.SECONDS).handle((exited, timeout) -> {
             if (timeout != null) {
                 process.destroyForcibly();
-                throw new AssertionError("game-service started (or hung) although it should not have; see " + log);
+                throw new AssertionError("game-service started (or hung) although it should have exited; see " + log);
             }
             try {
-                return Files.readString(log);
+                return new Exited(exited.exitValue(), Files.readString(log));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -14,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -45,6 +46,7 @@ import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayValidator;
+import com.bloceclat.testsupport.FlywaySchemas;
 import com.bloceclat.testsupport.KafkaResource;
 import com.bloceclat.testsupport.Tokens;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -541,6 +543,25 @@ class ReplicasIT {
                 "bloc.daily.secret (BLOC_DAILY_SECRET) must be at least 16 characters"), shortSecret.join());
         assertTrue(badDiscovery.join().contains("bloc.solver.discovery is static or dns, got 'dnss'"),
                 badDiscovery.join());
+    }
+
+    /**
+     * k8s migrates the database in an init container (k8s/game-service.yaml): the service's own image with
+     * {@code QUARKUS_INIT_AND_EXIT=true} runs the Flyway migrations and exits 0, before the service's container starts
+     * and outside its startup probe (a long migration inside the probe's 3 minutes was killed and started again),
+     * given the database's settings and the keys its configuration requires, without Kafka, the OIDC server or the
+     * solver. Here into a schema of its own, so that the migrations run from the first.
+     */
+    @Test
+    void initAndExitMigratesTheDatabaseAndExitsWithoutKafkaOidcOrTheSolver() throws Exception {
+        String schema = FlywaySchemas.fresh();
+        var run = stack.runToExit(Map.of("QUARKUS_INIT_AND_EXIT", "true", "QUARKUS_FLYWAY_SCHEMAS", schema),
+                "KAFKA_BOOTSTRAP_SERVERS", "QUARKUS_OIDC_AUTH_SERVER_URL", "QUARKUS_OIDC_CLIENT_ID",
+                "QUARKUS_OIDC_CREDENTIALS_SECRET", "SOLVER_URLS").join();
+        assertEquals(0, run.code(), run.log());
+        try (Connection c = stack.db()) {
+            FlywaySchemas.assertMigratedThenDrop(c, schema);
+        }
     }
 
     /** A JDK WebSocket client collecting frames. */

@@ -100,27 +100,56 @@ public final class PackagedService implements AutoCloseable {
             throw new IllegalStateException("already running");
         }
         port = LocalProcess.freePort();
+        Path log = nextLog();
+        process = launch(List.of(properties), Map.of(), List.of(), log);
+        LocalProcess.awaitAnswer(process, URI.create("http://127.0.0.1:" + port + "/q/health/ready"),
+                Duration.ofSeconds(90), "leaderboard-service", log);
+    }
+
+    /** How a run that was to exit by itself ended: its exit code and its log. */
+    public record Exited(int code, String log) {
+    }
+
+    /**
+     * Runs the service with the environment variables {@code more} added and {@code without} left out, which must
+     * exit by itself within 120 s ({@code QUARKUS_INIT_AND_EXIT}, or an error at start).
+     */
+    public Exited runToExit(Map<String, String> more, String... without) throws Exception {
+        port = LocalProcess.freePort();
+        Path log = nextLog();
+        Process run = launch(List.of(), more, List.of(without), log);
+        if (!run.waitFor(120, TimeUnit.SECONDS)) {
+            run.destroyForcibly();
+            throw new AssertionError("leaderboard-service started (or hung) when it should have exited; see " + log);
+        }
+        return new Exited(run.exitValue(), Files.readString(log));
+    }
+
+    private Path nextLog() {
         runs++;
+        return logDir.resolve("leaderboard-service-run-" + runs + ".log");
+    }
+
+    private Process launch(List<String> properties, Map<String, String> more, List<String> without, Path log) {
         ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(LocalProcess.java()));
         builder.command().addAll(List.of("-Xmx256m", "-Djava.util.logging.manager=org.jboss.logmanager.LogManager",
                 // A killed consumer stays in the group until its session times out (45 s by default), and the
                 // next one waits for that: the broker's minimum keeps the tests short.
                 "-Dmp.messaging.incoming.game-finished.session.timeout.ms=6000"));
-        builder.command().addAll(List.of(properties));
+        builder.command().addAll(properties);
         builder.command().addAll(List.of("-jar", jar().toAbsolutePath().toString()));
         builder.environment().putAll(env);
+        without.forEach(builder.environment()::remove);
+        builder.environment().putAll(more);
         builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
         builder.redirectErrorStream(true);
-        Path log = logDir.resolve("leaderboard-service-run-" + runs + ".log");
         try {
             Files.createDirectories(logDir);
             builder.redirectOutput(log.toFile());
-            process = builder.start();
+            return builder.start();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        LocalProcess.awaitAnswer(process, URI.create("http://127.0.0.1:" + port + "/q/health/ready"),
-                Duration.ofSeconds(90), "leaderboard-service", log);
     }
 
     /** SIGTERM: the service shuts down gracefully; waits for it to exit. */

@@ -33,6 +33,7 @@ import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.testsupport.FlywaySchemas;
 
 /**
  * Stopping the packaged service in the middle of a burst of 1,000 finished games, once by a crash (SIGKILL) and once
@@ -54,6 +55,24 @@ class RestartIT {
     static void tearDown() {
         if (service != null) {
             service.close();
+        }
+    }
+
+    /**
+     * k8s migrates the database in an init container (k8s/leaderboard-service.yaml): the service's own image with
+     * {@code QUARKUS_INIT_AND_EXIT=true} runs the Flyway migrations and exits 0, before the service's container starts
+     * and outside its startup probe (a long migration inside the probe's 3 minutes was killed and started again),
+     * given the database's settings and the trusted keys its configuration requires, without Kafka or the OIDC
+     * server. Here into a schema of its own, so that the migrations run from the first.
+     */
+    @Test
+    void initAndExitMigratesTheDatabaseAndExitsWithoutKafkaOrOidc() throws Exception {
+        String schema = FlywaySchemas.fresh();
+        PackagedService.Exited run = service.runToExit(Map.of("QUARKUS_INIT_AND_EXIT", "true",
+                "QUARKUS_FLYWAY_SCHEMAS", schema), "KAFKA_BOOTSTRAP_SERVERS", "QUARKUS_OIDC_AUTH_SERVER_URL");
+        assertEquals(0, run.code(), run.log());
+        try (Connection c = service.database()) {
+            FlywaySchemas.assertMigratedThenDrop(c, schema);
         }
     }
 
