@@ -615,6 +615,35 @@ class MatchSocketTest {
         socket.connection().closeAndAwait();
     }
 
+    /**
+     * A race player behind, socket open, who places a piece every 29 minutes is never idle for open-for (30 minutes),
+     * and kept the match in play, and the ended seat from its result, for ever. Once the other seat has ended for
+     * open-for, the game still playing is resigned however it plays, and the best score wins.
+     */
+    @Test
+    void aRaceGameStillPlayingOpenForAfterTheOtherSeatEndedIsResignedAndTheMatchEnds() throws Exception {
+        String ahead = Tokens.player("ended-" + UUID.randomUUID());
+        String slow = Tokens.player("slow-" + UUID.randomUUID());
+        var match = race(slow, ahead, "MEDIUM");
+        String id = match.path("id");
+        String slowGame = match.path("games[0].id");
+        String aheadGame = match.path("games[1].id");
+        LiveSocket socket = connectAs(id, slow);
+        JsonNode state = socket.next("state");
+        int[] m = firstLegal(state.path("match").path("games").path(1));
+        Play.move(new Play.Started(aheadGame, Play.As.player(ahead), null), 1, m[0], m[1], m[2]).statusCode(200);
+        given().auth().oauth2(ahead).when().post("/api/games/" + aheadGame + "/resign").then().statusCode(200);
+        // the seat ahead ended 31 minutes ago (open-for is 30 minutes); the one behind played a moment ago
+        QuarkusTransaction.requiringNew().run(() -> GameEntity.getEntityManager().createNativeQuery(
+                "UPDATE game SET finished_at = now() - interval '31 minutes' WHERE id = :id")
+                .setParameter("id", UUID.fromString(aheadGame)).executeUpdate());
+        JsonNode end = socket.next(f -> "state".equals(f.path("type").asText())
+                && "FINISHED".equals(f.path("match").path("status").asText()));
+        assertEquals(1, end.path("match").path("winnerSeat").asInt());
+        assertEquals(GameEntity.Status.RESIGNED, stored(slowGame).status);
+        socket.connection().closeAndAwait();
+    }
+
     @Test
     void twoPlayersOnOneDeviceNameTheSeatOfAMoveOrResignation() throws Exception {
         var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "HARD"))

@@ -41,8 +41,9 @@ import io.quarkus.scheduler.Scheduled;
  * In the same pass, a versus-AI match whose person's game has not changed for {@code bloc.limits.open-for} (30 min,
  * when it stops counting against its client) is ended by resigning that game ({@link GameService#resignIfIdle}): its
  * AI would otherwise wait at every round's end for ever, a claim and a question every pace, and a client leaving
- * matches behind would pile them up. So is an online race's game not changed for as long: a player who keeps the
- * match socket open is never gone, and could otherwise keep the other seat, ended, from its result for ever.
+ * matches behind would pile them up. So is an online race's game not changed for as long, or still playing as long
+ * after the other seat ended: a player who keeps the match socket open is never gone, and could otherwise keep the
+ * other seat, ended, from its result for ever (by never playing, or by a placement every 29 minutes).
  */
 @ApplicationScoped
 public class RaceReaper {
@@ -95,7 +96,8 @@ public class RaceReaper {
                     "Versus-AI game %s resigned: its person has not played for over " + limits.openFor(),
                     "Versus-AI game %s: resigning an idle person failed (%s); the next pass retries");
             reap(idleRacers(), id -> games.resignIfIdle(id, limits.openFor()),
-                    "Race game %s resigned: its player has not played for over " + limits.openFor(),
+                    "Race game %s resigned: its player has not played, or the other seat ended, over "
+                            + limits.openFor() + " ago",
                     "Race game %s: resigning an idle player failed (%s); the next pass retries");
         } catch (RuntimeException e) {
             JobFailures.count(metrics, JOB);
@@ -162,11 +164,14 @@ public class RaceReaper {
                 + "ORDER BY g.updated_at LIMIT 100", limits.openFor());
     }
 
-    /** Online races' games idle past open-for, read without locks; each is checked again under its lock. */
+    /**
+     * Online races' games idle past open-for, or still playing open-for after the other seat ended, read without
+     * locks; each is checked again under its lock.
+     */
     private List<UUID> idleRacers() {
         return candidates("SELECT g.id FROM game g JOIN match m ON m.id = g.match_id WHERE g.mode = 'ONLINE_RACE' "
                 + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
-                + "AND greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs) "
+                + "AND (" + Resignations.IDLE + " OR " + Resignations.OTHER_ENDED + ") "
                 + "ORDER BY g.updated_at LIMIT 100", limits.openFor());
     }
 

@@ -63,21 +63,30 @@ class Resignations {
         return !gone.isEmpty() && resignWithTheOtherSeat(id);
     }
 
+    /** SQL: game {@code g} has not changed for longer than {@code :secs}, by the database's clock. */
+    static final String IDLE = "greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs)";
+
+    /** SQL: the other seat of game {@code g}'s match ended longer than {@code :secs} ago. */
+    static final String OTHER_ENDED = "EXISTS (SELECT 1 FROM game o WHERE o.match_id = g.match_id AND o.id <> g.id "
+            + "AND o.finished_at < now() - make_interval(secs => :secs))";
+
     /**
      * Resigns a game of a match still playing that has not changed for longer than {@code openFor} (the time after
      * which it stops counting against its client, {@code bloc.limits.open-for}), by the database's clock, when
      * something waits for it: a versus-AI person's game while its AI still plays (the AI would otherwise wait for it at
      * every round's end, a claim and a question every pace, for ever), and an online race's game (a player who keeps
-     * the match socket open is never gone, and the other seat, ended, would wait for the result for ever). Locked as
+     * the match socket open is never gone, and the other seat, ended, would wait for the result for ever). An online
+     * race's game is also resigned once the other seat has ended for longer than {@code openFor}, however it plays:
+     * a placement every 29 minutes kept the match in play, and the ended seat from its result, for ever. Locked as
      * {@link #resignIfGone}. Answers whether it resigned.
      */
     boolean resignIfIdle(UUID id, Duration openFor) {
         List<?> idle = em.createNativeQuery("SELECT g.id FROM game g "
                 + "JOIN match m ON m.id = g.match_id WHERE g.id = :id "
                 + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
-                + "AND greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs) "
-                + "AND (g.mode = 'ONLINE_RACE' OR g.mode = 'VERSUS_AI' AND g.seat = 0 "
-                + "AND EXISTS (SELECT 1 FROM game a WHERE a.match_id = g.match_id AND a.seat = 1 "
+                + "AND (g.mode = 'ONLINE_RACE' AND (" + IDLE + " OR " + OTHER_ENDED + ") "
+                + "OR g.mode = 'VERSUS_AI' AND g.seat = 0 AND " + IDLE
+                + " AND EXISTS (SELECT 1 FROM game a WHERE a.match_id = g.match_id AND a.seat = 1 "
                 + "AND a.status = 'PLAYING')) "
                 + "FOR UPDATE OF g SKIP LOCKED")
                 .setParameter("id", id).setParameter("secs", openFor.toMillis() / 1000.0).getResultList();
