@@ -149,11 +149,14 @@ public class GameEntity extends PanacheEntityBase {
                 .setParameter("ids", ids).executeUpdate();
     }
 
+    /** SQL: player {@code :s}'s daily game of day {@code :d} and level {@code :l}, in play, that still counts. */
+    private static final String COUNTING_DAILY_IN_PLAY = "owner_subject = :s AND daily_day = :d AND level = :l "
+            + "AND seed_source = 'DAILY' AND status = 'PLAYING' AND NOT daily_practice";
+
     /** The player's daily game of that day and level that still counts (not practice) and is in play, or null. */
     public static UUID countingDailyInPlay(String subject, LocalDate day, Level level) {
-        List<?> ids = getEntityManager().createNativeQuery("SELECT id FROM game WHERE owner_subject = :s "
-                + "AND daily_day = :d AND level = :l AND seed_source = 'DAILY' AND status = 'PLAYING' "
-                + "AND NOT daily_practice LIMIT 1")
+        List<?> ids = getEntityManager().createNativeQuery("SELECT id FROM game WHERE " + COUNTING_DAILY_IN_PLAY
+                + " LIMIT 1")
                 .setParameter("s", subject).setParameter("d", day).setParameter("l", level.name()).getResultList();
         return ids.isEmpty() ? null : (UUID) ids.get(0);
     }
@@ -166,9 +169,8 @@ public class GameEntity extends PanacheEntityBase {
      * began. Answers how many games were marked.
      */
     public static int practiceDailiesInPlay(String subject, LocalDate day, Level level) {
-        return getEntityManager().createNativeQuery("UPDATE game SET daily_practice = true WHERE owner_subject = :s "
-                + "AND daily_day = :d AND level = :l AND seed_source = 'DAILY' AND status = 'PLAYING' "
-                + "AND NOT daily_practice")
+        return getEntityManager().createNativeQuery("UPDATE game SET daily_practice = true WHERE "
+                + COUNTING_DAILY_IN_PLAY)
                 .setParameter("s", subject).setParameter("d", day).setParameter("l", level.name()).executeUpdate();
     }
 

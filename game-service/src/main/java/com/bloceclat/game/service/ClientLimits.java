@@ -74,10 +74,7 @@ public class ClientLimits {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public void reserve(String clientKey, Start start) {
-        var em = GameEntity.getEntityManager();
-        boolean locked = (Boolean) em.createNativeQuery("SELECT pg_try_advisory_xact_lock(hashtextextended(:key, 0))")
-                .setParameter("key", clientKey).getSingleResult();
-        if (!locked) {
+        if (!AdvisoryLocks.tryTake(GameEntity.getEntityManager(), clientKey)) {
             metrics.counter("game.limits.refused", "start", start.name(), "limit", "busy").increment();
             throw new WebApplicationException("Another start of this client is being made: one at a time; try again "
                     + "in a second.", Response.status(429).header("Retry-After", 1).build());
@@ -91,8 +88,7 @@ public class ClientLimits {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public void reserveWaiting(String clientKey, Start start) {
-        GameEntity.getEntityManager().createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))")
-                .setParameter("key", clientKey).getSingleResult();
+        AdvisoryLocks.await(GameEntity.getEntityManager(), clientKey);
         count(clientKey, start);
     }
 

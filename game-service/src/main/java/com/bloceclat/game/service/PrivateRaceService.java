@@ -80,8 +80,7 @@ public class PrivateRaceService {
         requireLogin(host);
         // links asked for at once by one player are counted one after the other (an advisory lock on the player,
         // held until the transaction ends): without it they all passed the count
-        PrivateRace.getEntityManager().createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))")
-                .setParameter("key", "private-race:" + host.subject()).getSingleResult();
+        AdvisoryLocks.await(PrivateRace.getEntityManager(), "private-race:" + host.subject());
         OffsetDateTime now = now();
         long open = PrivateRace.count("hostSubject = ?1 and matchId is null and expiresAt > ?2", host.subject(), now);
         if (open >= openPerPlayer) {
