@@ -592,27 +592,10 @@ class MatchSocketTest {
     @Test
     void aRacePlayerWhoKeepsTheSocketOpenButHasNotPlayedForOpenForIsResignedAndTheMatchEnds() throws Exception {
         // before, a player behind who kept the socket open (a script is enough) was never gone, so the match never
-        // finished and the other seat, ended, never had its result
-        String ahead = Tokens.player("ahead-" + UUID.randomUUID());
-        String stalling = Tokens.player("stalling-" + UUID.randomUUID());
-        var match = race(stalling, ahead, "MEDIUM");
-        String id = match.path("id");
-        String stallingGame = match.path("games[0].id");
-        String aheadGame = match.path("games[1].id");
-        LiveSocket socket = connectAs(id, stalling);
-        JsonNode state = socket.next("state");
-        int[] m = firstLegal(state.path("match").path("games").path(1));
-        Play.move(new Play.Started(aheadGame, Play.As.player(ahead), null), 1, m[0], m[1], m[2]).statusCode(200);
-        given().auth().oauth2(ahead).when().post("/api/games/" + aheadGame + "/resign").then().statusCode(200);
-        // the player behind, socket open, last played 31 minutes ago (open-for is 30 minutes)
-        QuarkusTransaction.requiringNew().run(() -> GameEntity.getEntityManager().createNativeQuery(
-                "UPDATE game SET updated_at = now() - interval '31 minutes', created_at = now() - interval '31 minutes'"
-                        + " WHERE id = :id").setParameter("id", UUID.fromString(stallingGame)).executeUpdate());
-        JsonNode end = socket.next(f -> "state".equals(f.path("type").asText())
-                && "FINISHED".equals(f.path("match").path("status").asText()));
-        assertEquals(1, end.path("match").path("winnerSeat").asInt());
-        assertEquals(GameEntity.Status.RESIGNED, stored(stallingGame).status);
-        socket.connection().closeAndAwait();
+        // finished and the other seat, ended, never had its result. The player behind, socket open, last played 31
+        // minutes ago (open-for is 30 minutes)
+        theSeatBehindIsResignedAndTheMatchEnds("UPDATE game SET updated_at = now() - interval '31 minutes', "
+                + "created_at = now() - interval '31 minutes' WHERE id = :id", true);
     }
 
     /**
@@ -622,25 +605,34 @@ class MatchSocketTest {
      */
     @Test
     void aRaceGameStillPlayingOpenForAfterTheOtherSeatEndedIsResignedAndTheMatchEnds() throws Exception {
-        String ahead = Tokens.player("ended-" + UUID.randomUUID());
-        String slow = Tokens.player("slow-" + UUID.randomUUID());
-        var match = race(slow, ahead, "MEDIUM");
-        String id = match.path("id");
-        String slowGame = match.path("games[0].id");
+        // the seat ahead ended 31 minutes ago; the one behind played a moment ago
+        theSeatBehindIsResignedAndTheMatchEnds(
+                "UPDATE game SET finished_at = now() - interval '31 minutes' WHERE id = :id", false);
+    }
+
+    /**
+     * A MEDIUM race whose seat 1 places a piece and resigns while seat 0, behind, keeps its socket open; then
+     * {@code sql} (its {@code :id} the game behind, or else the game ahead) dates one of them: the match must end,
+     * seat 1 winning and seat 0's game resigned.
+     */
+    private void theSeatBehindIsResignedAndTheMatchEnds(String sql, boolean datesTheGameBehind) throws Exception {
+        String ahead = Tokens.player("ahead-" + UUID.randomUUID());
+        String behind = Tokens.player("behind-" + UUID.randomUUID());
+        var match = race(behind, ahead, "MEDIUM");
+        String behindGame = match.path("games[0].id");
         String aheadGame = match.path("games[1].id");
-        LiveSocket socket = connectAs(id, slow);
+        LiveSocket socket = connectAs(match.path("id"), behind);
         JsonNode state = socket.next("state");
         int[] m = firstLegal(state.path("match").path("games").path(1));
         Play.move(new Play.Started(aheadGame, Play.As.player(ahead), null), 1, m[0], m[1], m[2]).statusCode(200);
         given().auth().oauth2(ahead).when().post("/api/games/" + aheadGame + "/resign").then().statusCode(200);
-        // the seat ahead ended 31 minutes ago (open-for is 30 minutes); the one behind played a moment ago
-        QuarkusTransaction.requiringNew().run(() -> GameEntity.getEntityManager().createNativeQuery(
-                "UPDATE game SET finished_at = now() - interval '31 minutes' WHERE id = :id")
-                .setParameter("id", UUID.fromString(aheadGame)).executeUpdate());
+        UUID dated = UUID.fromString(datesTheGameBehind ? behindGame : aheadGame);
+        QuarkusTransaction.requiringNew().run(() -> GameEntity.getEntityManager().createNativeQuery(sql)
+                .setParameter("id", dated).executeUpdate());
         JsonNode end = socket.next(f -> "state".equals(f.path("type").asText())
                 && "FINISHED".equals(f.path("match").path("status").asText()));
         assertEquals(1, end.path("match").path("winnerSeat").asInt());
-        assertEquals(GameEntity.Status.RESIGNED, stored(slowGame).status);
+        assertEquals(GameEntity.Status.RESIGNED, stored(behindGame).status);
         socket.connection().closeAndAwait();
     }
 
