@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.ClientErrorException;
 import jakarta.ws.rs.ProcessingException;
 
 import org.eclipse.microprofile.context.ManagedExecutor;
@@ -213,6 +214,16 @@ public class AiDriver {
             drop(turn);
         } catch (SolverUnavailableException e) {
             LOG.debugf("AI game %s waits for a solver: %s", id, e.getMessage());
+            drop(turn);
+        } catch (ClientErrorException e) {
+            // 409: its match was decided while the placement waited for the match (MatchJudge): nothing was placed,
+            // and the next pass ends the game as the match says
+            if (e.getResponse().getStatus() == 409) {
+                LOG.debugf("AI game %s: %s", id, e.getMessage());
+                metrics.discarded();
+            } else {
+                LOG.warnf(e, "AI game %s: placement failed; retried on a later pass", id);
+            }
             drop(turn);
         } catch (RuntimeException e) {
             LOG.warnf(e, "AI game %s: placement failed; retried on a later pass", id);

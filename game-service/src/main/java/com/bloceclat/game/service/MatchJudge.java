@@ -43,7 +43,10 @@ class MatchJudge {
         GameEntity lockedOther = aiEnded ? store.lockedSeat(changed.matchId, 1 - changed.seat) : null;
         MatchEntity m = store.lockedMatch(changed.matchId);
         if (m.status != MatchEntity.Status.PLAYING) {
-            return;
+            // decided by a change that committed after this one's refusals read the match unlocked (Refusals): an AI
+            // placement whose row was locked while its person's last change decided the match. Refused, so that no
+            // game of a decided match changes after its result (the AI's game would have scored past it)
+            throw Refusals.conflict("The match is over: " + m.result + ".");
         }
         GameEntity other = lockedOther != null ? lockedOther : store.seat(m.id, 1 - changed.seat);
         MatchReferee.Side mine = new MatchReferee.Side(changed.score, changed.finished() || change.ending() != null,

@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 import jakarta.ws.rs.ClientErrorException;
@@ -50,6 +52,9 @@ class AiEndsBehindItsPersonTest {
     @Inject
     Moves moves;
 
+    @Inject
+    MatchService matches;
+
     @Test
     void thePersonsGameEndsAsWonWhateverCommitsFirst() throws Exception {
         ExecutorService two = Executors.newFixedThreadPool(2);
@@ -62,8 +67,79 @@ class AiEndsBehindItsPersonTest {
         }
     }
 
-    private void race(ExecutorService two, Requester ann) throws Exception {
-        UUID[] ids = QuarkusTransaction.requiringNew().call(() -> {
+    /**
+     * The person's change that decides the match for the AI (here a resignation behind it) commits while an AI
+     * placement holds the AI's row, its refusals having read the match still playing: the placement is refused when
+     * its judge finds the match decided, and the AI's game ends as the result says. Before, the placement was written
+     * after the result, and the AI's game scored past it.
+     */
+    @Test
+    void anAiPlacementWaitingWhileItsPersonDecidesTheMatchIsNotApplied() throws Exception {
+        Requester bea = new Requester("decides-" + UUID.randomUUID(), "Bea", null);
+        UUID[] ids = versusAi(bea);
+        UUID match = ids[0];
+        UUID person = ids[1];
+        UUID ai = ids[2];
+        personMoves(person, bea, 1);
+        int personScore = QuarkusTransaction.requiringNew().call(() -> store.read(person).score);
+        for (int n = 0; n < 10 && QuarkusTransaction.requiringNew().call(() -> store.read(ai).score) <= personScore;
+                n++) {
+            aiMoves(ai);
+        }
+        GameEntity before = QuarkusTransaction.requiringNew().call(() -> store.read(ai));
+        assertTrue(before.score > personScore, before.score + " against " + personScore);
+
+        CountDownLatch aiRowLocked = new CountDownLatch(1);
+        CountDownLatch decided = new CountDownLatch(1);
+        ExecutorService one = Executors.newSingleThreadExecutor();
+        try {
+            Future<String> placement = one.submit(() -> {
+                try {
+                    QuarkusTransaction.requiringNew().run(() -> {
+                        GameEntity g = store.locked(ai);
+                        Rebuilt r = log.current(g);
+                        int[] p = GameCommandsTest.lastLegal(r.game);
+                        aiRowLocked.countDown();
+                        await(decided);
+                        moves.placed(g, r, r.lastMoveNumber() + 1, p[0], p[1], p[2]);
+                    });
+                    return "placed";
+                } catch (ClientErrorException e) {
+                    return e.getResponse().getStatus() + " " + e.getMessage();
+                }
+            });
+            await(aiRowLocked);
+            games.resign(person, bea); // decides the match: the AI is ahead; its row is held, so it plays on
+            decided.countDown();
+            String answer = placement.get(30, TimeUnit.SECONDS);
+            assertTrue(answer.startsWith("409 The match is over: seat 1 wins"), answer);
+        } finally {
+            one.shutdownNow();
+        }
+        matches.endDecidedAiGame(ai); // what the AI driver's next pass does
+        QuarkusTransaction.requiringNew().run(() -> {
+            MatchEntity m = MatchEntity.findById(match);
+            GameEntity its = GameEntity.findById(ai);
+            assertEquals(MatchEntity.Status.FINISHED, m.status);
+            assertEquals(1, m.winnerSeat);
+            assertEquals(before.eventCount, its.eventCount, "no placement after the result");
+            assertEquals(GameEntity.Status.WON, its.status);
+            assertEquals("seat 1 wins, " + before.score + " to " + personScore, m.result);
+        });
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(30, TimeUnit.SECONDS), "waited for the other thread");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A versus-AI match (MEDIUM, seed 4) of {@code person}, the AI driver kept off it: match, person's, AI's ids. */
+    private UUID[] versusAi(Requester ann) {
+        return QuarkusTransaction.requiringNew().call(() -> {
             MatchEntity m = new MatchEntity();
             m.id = UUID.randomUUID();
             m.mode = GameEntity.Mode.VERSUS_AI;
@@ -81,6 +157,10 @@ class AiEndsBehindItsPersonTest {
                     .setParameter("h", UUID.randomUUID()).setParameter("id", ai).executeUpdate();
             return new UUID[] {m.id, person, ai};
         });
+    }
+
+    private void race(ExecutorService two, Requester ann) throws Exception {
+        UUID[] ids = versusAi(ann);
         UUID match = ids[0];
         UUID person = ids[1];
         UUID ai = ids[2];
