@@ -555,7 +555,9 @@ class ReplicasIT {
     @Test
     void initAndExitMigratesTheDatabaseAndExitsWithoutKafkaOidcOrTheSolver() throws Exception {
         String schema = FlywaySchemas.fresh();
-        var run = stack.runToExit(Map.of("QUARKUS_INIT_AND_EXIT", "true", "QUARKUS_FLYWAY_SCHEMAS", schema),
+        // as k8s/game-service.yaml's init container: a pool of 2
+        var run = stack.runToExit(Map.of("QUARKUS_INIT_AND_EXIT", "true", "QUARKUS_DATASOURCE_JDBC_MAX_SIZE", "2",
+                "QUARKUS_FLYWAY_SCHEMAS", schema),
                 "KAFKA_BOOTSTRAP_SERVERS", "QUARKUS_OIDC_AUTH_SERVER_URL", "QUARKUS_OIDC_CLIENT_ID",
                 "QUARKUS_OIDC_CREDENTIALS_SECRET", "SOLVER_URLS").join();
         assertEquals(0, run.code(), run.log());

@@ -101,7 +101,7 @@ public final class PackagedService implements AutoCloseable {
         }
         port = LocalProcess.freePort();
         Path log = nextLog();
-        process = launch(List.of(properties), Map.of(), List.of(), log);
+        process = launch(List.of(properties), Map.of(), List.of(), port, log);
         LocalProcess.awaitAnswer(process, URI.create("http://127.0.0.1:" + port + "/q/health/ready"),
                 Duration.ofSeconds(90), "leaderboard-service", log);
     }
@@ -115,9 +115,9 @@ public final class PackagedService implements AutoCloseable {
      * exit by itself within 120 s ({@code QUARKUS_INIT_AND_EXIT}, or an error at start).
      */
     public Exited runToExit(Map<String, String> more, String... without) throws Exception {
-        port = LocalProcess.freePort();
         Path log = nextLog();
-        Process run = launch(List.of(), more, List.of(without), log);
+        // a port of its own: this instance's service may be running on its port meanwhile
+        Process run = launch(List.of(), more, List.of(without), LocalProcess.freePort(), log);
         if (!run.waitFor(120, TimeUnit.SECONDS)) {
             run.destroyForcibly();
             throw new AssertionError("leaderboard-service started (or hung) when it should have exited; see " + log);
@@ -130,7 +130,8 @@ public final class PackagedService implements AutoCloseable {
         return logDir.resolve("leaderboard-service-run-" + runs + ".log");
     }
 
-    private Process launch(List<String> properties, Map<String, String> more, List<String> without, Path log) {
+    private Process launch(List<String> properties, Map<String, String> more, List<String> without, int port,
+            Path log) {
         ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(LocalProcess.java()));
         builder.command().addAll(List.of("-Xmx256m", "-Djava.util.logging.manager=org.jboss.logmanager.LogManager",
                 // A killed consumer stays in the group until its session times out (45 s by default), and the

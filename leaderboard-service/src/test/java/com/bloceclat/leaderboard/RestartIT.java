@@ -68,8 +68,10 @@ class RestartIT {
     @Test
     void initAndExitMigratesTheDatabaseAndExitsWithoutKafkaOrOidc() throws Exception {
         String schema = FlywaySchemas.fresh();
+        // as k8s/leaderboard-service.yaml's init container: a pool of 2
         PackagedService.Exited run = service.runToExit(Map.of("QUARKUS_INIT_AND_EXIT", "true",
-                "QUARKUS_FLYWAY_SCHEMAS", schema), "KAFKA_BOOTSTRAP_SERVERS", "QUARKUS_OIDC_AUTH_SERVER_URL");
+                "QUARKUS_DATASOURCE_JDBC_MAX_SIZE", "2", "QUARKUS_FLYWAY_SCHEMAS", schema),
+                "KAFKA_BOOTSTRAP_SERVERS", "QUARKUS_OIDC_AUTH_SERVER_URL");
         assertEquals(0, run.code(), run.log());
         try (Connection c = service.database()) {
             FlywaySchemas.assertMigratedThenDrop(c, schema);
