@@ -733,6 +733,9 @@ class KubernetesManifestsTest {
                 .map(a -> Integer.parseInt(a.substring("max_connections=".length())))
                 .orElseThrow(() -> new AssertionError("max_connections is set: " + args));
         int pools = 0;
+        // each pod's connections outside its pool (service-common's OwnConnection): readiness's, and game-service's
+        // race heartbeat's
+        Map<String, Integer> ownConnections = Map.of("game-service", 2, "leaderboard-service", 1);
         for (String service : List.of("game-service", "leaderboard-service")) {
             String size = environment(container(service)).get("QUARKUS_DATASOURCE_JDBC_MAX_SIZE");
             assertNotNull(size, service + "'s pool is sized");
@@ -743,8 +746,7 @@ class KubernetesManifestsTest {
             assertTrue(minReady != null && minReady >= (grace == null ? 30 : grace), service + ": minReadySeconds "
                     + minReady + " below the grace period, so more than one old pod could drain at once");
             int pods = get(HorizontalPodAutoscaler.class, service).getSpec().getMaxReplicas() + 2 * surge(service);
-            // and the readiness check's own connection (service-common's DatabaseReadiness), outside the pool
-            pools += pods * (Integer.parseInt(size) + 1);
+            pools += pods * (Integer.parseInt(size) + ownConnections.get(service));
         }
         String keycloak = environment(container("keycloak")).get("KC_DB_POOL_MAX_SIZE");
         assertNotNull(keycloak, "Keycloak's pool is sized");

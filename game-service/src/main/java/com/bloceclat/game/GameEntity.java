@@ -1,5 +1,8 @@
 package com.bloceclat.game;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.Collection;
@@ -143,11 +146,29 @@ public class GameEntity extends PanacheEntityBase {
         if (ids.isEmpty()) {
             return 0;
         }
-        return getEntityManager().createNativeQuery("UPDATE game SET last_seen_at = now() WHERE id IN ("
-                + "SELECT id FROM game WHERE id IN (:ids) AND mode = 'ONLINE_RACE' AND status = 'PLAYING' "
-                + "ORDER BY id FOR UPDATE SKIP LOCKED)")
-                .setParameter("ids", ids).executeUpdate();
+        return getEntityManager().createNativeQuery(SEEN.formatted("id IN (:ids)")).setParameter("ids", ids)
+                .executeUpdate();
     }
+
+    /**
+     * {@link #seen} on a connection of the caller's (autocommit): the race heartbeat's, outside the pool, so that a
+     * pool kept full by requests does not stop the players of this replica's sockets being marked seen (the other
+     * replicas' reapers would resign them).
+     */
+    public static int seen(Connection c, Collection<UUID> ids) throws SQLException {
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        try (PreparedStatement update = c.prepareStatement(SEEN.formatted("id = ANY(?)"))) {
+            update.setArray(1, c.createArrayOf("uuid", ids.toArray()));
+            update.setQueryTimeout(5);
+            return update.executeUpdate();
+        }
+    }
+
+    /** {@link #seen}'s statement, {@code %s} the condition on the ids. */
+    private static final String SEEN = "UPDATE game SET last_seen_at = now() WHERE id IN (SELECT id FROM game WHERE %s "
+            + "AND mode = 'ONLINE_RACE' AND status = 'PLAYING' ORDER BY id FOR UPDATE SKIP LOCKED)";
 
     /** SQL: player {@code :s}'s daily game of day {@code :d} and level {@code :l}, in play, that still counts. */
     private static final String COUNTING_DAILY_IN_PLAY = "owner_subject = :s AND daily_day = :d AND level = :l "

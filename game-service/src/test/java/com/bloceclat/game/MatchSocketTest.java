@@ -9,7 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +21,7 @@ import java.util.UUID;
 
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import com.bloceclat.engine.Board;
@@ -30,6 +35,7 @@ import com.bloceclat.testsupport.Tokens;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -47,6 +53,9 @@ class MatchSocketTest {
 
     @Inject
     RaceReaper reaper;
+
+    @Inject
+    AgroalDataSource dataSource;
 
     @Inject
     GameConfig.Live live;
@@ -434,13 +443,60 @@ class MatchSocketTest {
     }
 
     /**
-     * A resignation of a gone player that the database refuses as a database fault (here read-only, 25006) says what a
-     * refused heartbeat says: writes are not going through, so players elsewhere may look gone only for want of a
-     * beat. The pass stops, and the next resign nobody for a whole timeout; before, the first pass once the writes were
-     * back resigned every race that looked gone.
+     * A replica whose pool an overload keeps full still marks the players of its sockets seen: the heartbeat writes on
+     * a connection of its own. With a pooled connection its beats timed out, and the other replicas' reapers, whose
+     * pools were free, resigned its players while they sat there.
      */
     @Test
-    void afterAResignationTheDatabaseRefusedNoRaceIsResignedForATimeout() {
+    void whileThePoolIsFullTheHeartbeatStillMarksThePlayersOfItsSocketsSeen() throws Exception {
+        String a = Tokens.player("full-a-" + UUID.randomUUID());
+        String b = Tokens.player("full-b-" + UUID.randomUUID());
+        var match = race(a, b, "EASY");
+        UUID game = seats(match).get(0);
+        LiveSocket first = connectAs(match.path("id"), a);
+        first.next("state");
+        var config = ConfigProvider.getConfig();
+        List<Connection> held = new ArrayList<>();
+        try (Connection outside = DriverManager.getConnection(
+                config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class))) {
+            while (true) { // every connection the pool will give
+                try {
+                    held.add(dataSource.getConnection());
+                } catch (SQLException acquisitionTimeout) {
+                    break;
+                }
+            }
+            OffsetDateTime before = lastSeen(outside, game);
+            await().atMost(Duration.ofSeconds(8)).until(() -> lastSeen(outside, game).isAfter(before));
+        } finally {
+            for (Connection c : held) {
+                c.close();
+            }
+        }
+        first.connection().closeAndAwait();
+    }
+
+    private static OffsetDateTime lastSeen(Connection c, UUID game) throws SQLException {
+        try (var q = c.prepareStatement("SELECT last_seen_at FROM game WHERE id = ?")) {
+            q.setObject(1, game);
+            try (var r = q.executeQuery()) {
+                r.next();
+                return r.getObject(1, OffsetDateTime.class);
+            }
+        }
+    }
+
+    /**
+     * A resignation of a gone player that the database refuses as a database fault (here read-only, 25006) says what a
+     * refused heartbeat says: writes are not going through, so players elsewhere may look gone only for want of a
+     * beat. The pass stops, and the next resign nobody for a whole timeout after that refusal (the last one may have
+     * been up to a timeout before the writes came back); before, the first pass once the writes were back resigned
+     * every race that looked gone.
+     */
+    @Test
+    void afterAResignationTheDatabaseRefusedTheFirstPassOnceTheWritesAreBackResignsNobody() {
         var match = race(Tokens.player("refused-a-" + UUID.randomUUID()),
                 Tokens.player("refused-b-" + UUID.randomUUID()), "EASY");
         List<UUID> seats = seats(match);

@@ -1,29 +1,32 @@
 package com.bloceclat.game.live;
 
+import java.sql.SQLException;
 import java.util.Set;
 import java.util.UUID;
 
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.db.OwnConnection;
 import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.service.RaceReaper;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 
 /**
- * Every {@code bloc.race.heartbeat} (the Quarkus scheduler), marks in one UPDATE the race games whose player has a match
- * socket open on this replica as seen now, so that {@code RaceReaper} (on any replica) knows they are there; a socket
- * whose client sent nothing, not even a pong to the server's pings, for {@code bloc.live.silent-after} keeps no one,
- * and is closed (any mode).
+ * Every {@code bloc.race.heartbeat} (the Quarkus scheduler), marks in one UPDATE, on a connection of its own outside
+ * the pool, the race games whose player has a match socket open on this replica as seen now, so that
+ * {@code RaceReaper} (on any replica) knows they are there; a socket whose client sent nothing, not even a pong to the
+ * server's pings, for {@code bloc.live.silent-after} keeps no one, and is closed (any mode).
  */
 @ApplicationScoped
 public class RaceHeartbeat {
@@ -45,6 +48,17 @@ public class RaceHeartbeat {
     @Inject
     RaceReaper reaper;
 
+    /**
+     * The beat's own connection, outside the pool: a replica whose pool an overload keeps full still marks its players
+     * seen (with a pooled connection its beats timed out, and the other replicas' reapers resigned its players).
+     */
+    private final OwnConnection connection = new OwnConnection(ConfigProvider.getConfig(), "race heartbeat");
+
+    @PreDestroy
+    void close() {
+        connection.close();
+    }
+
     /** The scheduler's identity of the beat. */
     public static final String JOB = "race-heartbeat";
 
@@ -64,9 +78,9 @@ public class RaceHeartbeat {
         try {
             Set<UUID> here = LiveSockets.raceGamesWithSockets(silentAfter);
             if (!here.isEmpty()) {
-                QuarkusTransaction.requiringNew().call(() -> GameEntity.seen(here));
+                connection.use(c -> GameEntity.seen(c, here));
             }
-        } catch (RuntimeException e) {
+        } catch (SQLException | RuntimeException e) {
             JobFailures.count(metrics, JOB);
             // the players of this replica's sockets are not marked seen: its reaper resigns nobody until beats have
             // gone through for a whole timeout again (a database that answers reads but refuses this write, read-only

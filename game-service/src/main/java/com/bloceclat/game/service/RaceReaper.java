@@ -33,8 +33,8 @@ import io.quarkus.scheduler.Scheduled;
  * service; and after a pass that could not reach the database, since no replica's heartbeat could mark its players
  * seen meanwhile (before, an outage of the database longer than the timeout made every race in play look gone, and the
  * first pass after it resigned them). "Reached" means written to, not only read: a failed heartbeat of this replica,
- * or a resignation the database refuses as a database fault (read-only, full), counts as a pass that did not reach
- * it. Not covered: a replica with no race socket of its own learns of such an outage only from its own refused
+ * or a resignation the database refuses as unavailable (read-only, full, away: {@link DatabaseFaults#unavailable}),
+ * counts as a pass that did not reach it. Not covered: a replica with no race socket of its own learns of such an outage only from its own refused
  * resignations, so a pass of it that falls within a heartbeat of the writes' return may still resign a player whose
  * replica has not marked them seen yet.
  * <p>
@@ -140,10 +140,11 @@ public class RaceReaper {
                 }
             } catch (RuntimeException e) {
                 LOG.warnf(failed, id, e.getMessage());
-                if (DatabaseFaults.transientCause(e) != null) {
-                    // the database reads but does not take this write (read-only, full, ...): neither can any
+                if (DatabaseFaults.unavailable(e)) {
+                    // the database reads but does not take this write (read-only, full, failing): neither can any
                     // replica's heartbeat, so the players it would mark seen look gone; the pass stops, and the
-                    // next ones resign nobody for a whole timeout after the writes come back
+                    // next ones resign nobody for a whole timeout after the writes come back. A conflict with other
+                    // work (a deadlock, a lock) or a busy pool is this resignation's alone: the pass goes on
                     throw e;
                 }
             }

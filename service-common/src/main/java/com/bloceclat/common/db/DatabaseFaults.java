@@ -7,6 +7,8 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -38,8 +40,7 @@ public final class DatabaseFaults {
 
     /** The cause that makes {@code failure} transient (for a log line), or null when it is not. */
     public static String transientCause(Throwable failure) {
-        int depth = 0;
-        for (Throwable t = failure; t != null && depth < 32; t = t.getCause() == t ? null : t.getCause(), depth++) {
+        for (Throwable t : causes(failure)) {
             if (t instanceof SQLException sql) {
                 String state = sql.getSQLState();
                 if (state != null && (state.startsWith("08") || state.startsWith("57P") || state.startsWith("53")
@@ -64,5 +65,40 @@ public final class DatabaseFaults {
 
     public static boolean isTransient(Throwable failure) {
         return transientCause(failure) != null;
+    }
+
+    /**
+     * Whether {@code failure} says the database does not take work for now, whatever the work: away or refusing
+     * connections (08, 57P, a socket refused, reset or timed out), out of a resource (53), read-only (25006) or failing
+     * its I/O (58030). Narrower than {@link #isTransient}: not a conflict of this work with another (a deadlock, a
+     * serialization failure, a lock not available) nor the pool's acquisition timeout (a busy pool, not a database
+     * gone), which another piece of work would not meet.
+     */
+    public static boolean unavailable(Throwable failure) {
+        for (Throwable t : causes(failure)) {
+            if (t instanceof SQLException sql) {
+                String state = sql.getSQLState();
+                if (state != null && (state.startsWith("08") || state.startsWith("57P") || state.startsWith("53")
+                        || state.equals("25006") || state.equals("58030"))) {
+                    return true;
+                }
+                if (sql instanceof SQLNonTransientConnectionException) {
+                    return true;
+                }
+            }
+            if (t instanceof ConnectException || t instanceof SocketTimeoutException || t instanceof SocketException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code failure} and its causes, at most 32 (a cycle of causes ends there). */
+    private static List<Throwable> causes(Throwable failure) {
+        List<Throwable> causes = new ArrayList<>();
+        for (Throwable t = failure; t != null && causes.size() < 32; t = t.getCause() == t ? null : t.getCause()) {
+            causes.add(t);
+        }
+        return causes;
     }
 }

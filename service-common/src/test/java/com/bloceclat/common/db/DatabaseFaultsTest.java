@@ -35,6 +35,21 @@ class DatabaseFaultsTest {
         assertTrue(DatabaseFaults.isTransient(wrapped(new ConnectException("Connection refused"))));
     }
 
+    /** What one piece of work meets alone (a deadlock, a busy pool) is transient, but not the database unavailable. */
+    @Test
+    void theDatabaseUnavailableIsAwayFullOrReadOnlyNotAConflictOrABusyPool() {
+        for (String state : new String[] {"08006", "57P01", "53100", "25006", "58030"}) {
+            assertTrue(DatabaseFaults.unavailable(wrapped(new SQLException("x", state))), state);
+        }
+        assertTrue(DatabaseFaults.unavailable(wrapped(new ConnectException("Connection refused"))));
+        for (String state : new String[] {"40P01", "40001", "55P03", "40003", "23505"}) {
+            assertFalse(DatabaseFaults.unavailable(wrapped(new SQLException("x", state))), state);
+        }
+        assertFalse(DatabaseFaults.unavailable(
+                wrapped(new SQLException("Acquisition timeout while waiting for new connection"))));
+        assertFalse(DatabaseFaults.unavailable(new IllegalStateException("no cause")));
+    }
+
     @Test
     void whatComesWithTheWorkIsNot() {
         assertFalse(DatabaseFaults.isTransient(wrapped(new SQLException("duplicate key", "23505"))));
