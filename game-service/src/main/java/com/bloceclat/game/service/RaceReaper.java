@@ -161,7 +161,7 @@ public class RaceReaper {
         return candidates("SELECT g.id FROM game a JOIN game g ON g.match_id = a.match_id AND g.seat = 0 "
                 + "JOIN match m ON m.id = a.match_id WHERE a.mode = 'VERSUS_AI' AND a.seat = 1 "
                 + "AND a.status = 'PLAYING' AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
-                + "AND greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs) "
+                + "AND " + Resignations.IDLE + " "
                 + "ORDER BY g.updated_at LIMIT 100", limits.openFor());
     }
 
@@ -180,7 +180,7 @@ public class RaceReaper {
     private List<UUID> gone() {
         return candidates("SELECT g.id FROM game g JOIN match m ON m.id = g.match_id WHERE g.mode = 'ONLINE_RACE' "
                 + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
-                + "AND greatest(g.last_seen_at, g.created_at) < now() - make_interval(secs => :secs) "
+                + "AND " + Resignations.GONE + " "
                 + "ORDER BY g.created_at LIMIT 100", config.disconnectTimeout());
     }
 

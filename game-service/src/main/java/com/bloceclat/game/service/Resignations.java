@@ -57,11 +57,14 @@ class Resignations {
         List<?> gone = em.createNativeQuery("SELECT g.id FROM game g "
                 + "JOIN match m ON m.id = g.match_id WHERE g.id = :id AND g.mode = 'ONLINE_RACE' "
                 + "AND g.status = 'PLAYING' AND m.status = 'PLAYING' "
-                + "AND greatest(g.last_seen_at, g.created_at) < now() - make_interval(secs => :secs) "
+                + "AND " + GONE + " "
                 + "FOR UPDATE OF g SKIP LOCKED")
                 .setParameter("id", id).setParameter("secs", timeout.toMillis() / 1000.0).getResultList();
         return !gone.isEmpty() && resignWithTheOtherSeat(id);
     }
+
+    /** SQL: game {@code g}'s player has not been seen for longer than {@code :secs}, by the database's clock. */
+    static final String GONE = "greatest(g.last_seen_at, g.created_at) < now() - make_interval(secs => :secs)";
 
     /** SQL: game {@code g} has not changed for longer than {@code :secs}, by the database's clock. */
     static final String IDLE = "greatest(g.updated_at, g.created_at) < now() - make_interval(secs => :secs)";
