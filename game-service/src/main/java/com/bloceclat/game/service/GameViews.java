@@ -7,6 +7,7 @@ import jakarta.inject.Inject;
 
 import com.bloceclat.engine.Game;
 import com.bloceclat.game.GameEntity;
+import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.MatchEntity;
 import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.service.Views.GameView;
@@ -36,7 +37,7 @@ class GameViews {
 
     /** Whether an undo is still within the game's caps (its undos, its events): else none is offered. */
     private boolean undoLeft(GameEntity g, Rebuilt r) {
-        return r.undoneMoves.size() < limits.undosPerGame() && g.eventCount < Refusals.eventCap(limits);
+        return Refusals.atCap(limits, g, GameEvent.Type.UNDO, r.undoneMoves.size()) == null;
     }
 
     /** A game's current state. */

@@ -71,17 +71,26 @@ final class Refusals {
      * under the game's row lock, so two requests at once cannot both pass at cap - 1.
      */
     static void ifAtCap(GameConfig.Limits limits, GameEntity g, GameEvent.Type type, long sofar) {
+        String reason = atCap(limits, g, type, sofar);
+        if (reason != null) {
+            throw conflict(reason);
+        }
+    }
+
+    /** Why one more event of {@code type} is past a cap of the game ({@link #ifAtCap}), or null when it is not. */
+    static String atCap(GameConfig.Limits limits, GameEntity g, GameEvent.Type type, long sofar) {
         int events = eventCap(limits);
         if (g.eventCount >= events) {
-            throw conflict("The game has reached the cap of " + events + " events a game may have: resign it to "
-                    + "finish it (its replay and score are published as for any game).");
+            return "The game has reached the cap of " + events + " events a game may have: resign it to "
+                    + "finish it (its replay and score are published as for any game).";
         }
         if (type == GameEvent.Type.UNDO && sofar >= limits.undosPerGame()) {
-            throw conflict("The game has used the " + limits.undosPerGame() + " undos a game may have.");
+            return "The game has used the " + limits.undosPerGame() + " undos a game may have.";
         }
         if (type == GameEvent.Type.HINT && sofar >= limits.hintsPerGame()) {
-            throw conflict("The game has used the " + limits.hintsPerGame() + " hints a game may have.");
+            return "The game has used the " + limits.hintsPerGame() + " hints a game may have.";
         }
+        return null;
     }
 
     /** Two players on one device play one after the other: seat 1 once seat 0's game has ended. */
