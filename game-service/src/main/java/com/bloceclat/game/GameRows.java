@@ -61,7 +61,7 @@ public final class GameRows {
 
     /** A match's games, by seat. */
     public static List<GameEntity> ofMatch(UUID matchId) {
-        return work(c -> {
+        return Jdbc.work(c -> {
             try (PreparedStatement q = c.prepareStatement("SELECT " + COLUMNS + " FROM game WHERE match_id = ? "
                     + "ORDER BY seat")) {
                 q.setObject(1, matchId);
@@ -82,7 +82,7 @@ public final class GameRows {
      */
     public static void insert(GameEntity g) {
         GameEntity.getEntityManager().flush();
-        work(c -> {
+        Jdbc.work(c -> {
             try (PreparedStatement q = c.prepareStatement("INSERT INTO game (" + COLUMNS + ") "
                     + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 q.setObject(1, g.id);
@@ -129,7 +129,7 @@ public final class GameRows {
         }
         String sql = (parts.isEmpty() ? "" : "WITH " + String.join(", ", parts) + " ") + "UPDATE game SET status = ?, "
                 + "score = ?, assisted = ?, event_count = ?, updated_at = ?, finished_at = ?, left_at = ? WHERE id = ?";
-        int updated = work(c -> {
+        int updated = Jdbc.work(c -> {
             try (PreparedStatement q = c.prepareStatement(sql)) {
                 int at = event == null ? 1 : GameEvent.bind(q, 1, event);
                 for (OutboxMessage.Outgoing m : messages) {
@@ -153,7 +153,7 @@ public final class GameRows {
 
     /** The one row {@code sql} finds, or null; a null parameter is an SQL NULL of a string. */
     private static GameEntity one(String sql, Object... parameters) {
-        return work(c -> {
+        return Jdbc.work(c -> {
             try (PreparedStatement q = c.prepareStatement(sql)) {
                 for (int i = 0; i < parameters.length; i++) {
                     if (parameters[i] == null) {
@@ -193,9 +193,5 @@ public final class GameRows {
         g.leftAt = r.getObject(20, OffsetDateTime.class);
         g.dailyPractice = r.getBoolean(21);
         return g;
-    }
-
-    private static <T> T work(Jdbc.Work<T> work) {
-        return Jdbc.work(work);
     }
 }

@@ -5,6 +5,8 @@ import java.sql.SQLException;
 
 import jakarta.persistence.PersistenceException;
 
+import com.bloceclat.common.db.ConnectionWork;
+
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.arc.Arc;
 
@@ -20,12 +22,8 @@ public final class Jdbc {
     private Jdbc() {
     }
 
-    /** Work on a connection; a {@link SQLException} comes out as a {@link PersistenceException} with it as cause. */
-    public interface Work<T> {
-        T on(Connection c) throws SQLException;
-    }
-
-    public static <T> T work(Work<T> work) {
+    /** Runs {@code work}; a {@link SQLException} comes out as a {@link PersistenceException} with it as cause. */
+    public static <T> T work(ConnectionWork<T> work) {
         // looked up each time, not kept: a test run restarts the application (and its datasource) in one JVM
         AgroalDataSource dataSource = Arc.container().instance(AgroalDataSource.class).get();
         try (Connection c = dataSource.getConnection()) {

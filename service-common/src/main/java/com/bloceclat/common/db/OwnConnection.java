@@ -53,18 +53,13 @@ public final class OwnConnection implements AutoCloseable {
     }
 
     /** Runs {@code work} on the connection; a failure closes it, so that the next call opens a new one. */
-    public synchronized <T> T use(Work<T> work) throws SQLException {
+    public synchronized <T> T use(ConnectionWork<T> work) throws SQLException {
         try {
             return work.on(get());
         } catch (SQLException e) {
             close();
             throw e;
         }
-    }
-
-    /** Work on a connection. */
-    public interface Work<T> {
-        T on(Connection c) throws SQLException;
     }
 
     @Override
