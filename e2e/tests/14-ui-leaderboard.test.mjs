@@ -1,6 +1,7 @@
 // The leaderboards and the replay viewer in the browser against the real stack: alice plays a
 // solo game with the keyboard and resigns; the game goes through Kafka to leaderboard-service and
-// shows up on the level's leaderboard; its replay steps back to the score she had.
+// shows up on the level's leaderboard; its replay steps back to the score she had, for her and for
+// anyone else who follows the link.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
@@ -119,6 +120,17 @@ describe('leaderboards and replays in the UI', () => {
     await page.click('[data-testid=replay-prev]');
     await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, 'replay');
+
+    // Anyone else who follows the link (the leaderboard's, or the one she shares) watches it too, logged in or not.
+    const stranger = await openApp(browser, { hash: `#/replay/${gameId}` });
+    try {
+      await stranger.page.waitForSelector('[data-testid=replay-counter]');
+      await stranger.page.click('[data-testid=replay-end]');
+      assert.equal((await stranger.page.textContent('[data-testid=replay-score]')).trim(), String(score));
+      assert.deepEqual(stranger.errors, [], 'no page errors for a stranger');
+    } finally {
+      await stranger.context.close();
+    }
 
     // My games lists it as a record with a replay link.
     await page.goto(`${new URL(page.url()).origin}/#/me`);

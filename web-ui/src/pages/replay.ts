@@ -1,4 +1,4 @@
-/** `#/replay/<gameId>`: a finished game step by step; own games via game-service, any game for admins via the audit. */
+/** `#/replay/<gameId>`: a finished game step by step; anyone's once its seed may be shown (a shared link) via game-service, any game for admins via the audit. */
 import { ApiError } from '../app/api';
 import { isAdmin, login, user } from '../app/auth';
 import { h } from '../app/dom';

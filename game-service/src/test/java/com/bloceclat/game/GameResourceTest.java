@@ -237,6 +237,58 @@ class GameResourceTest {
                 .body("seed", equalTo(seed));
     }
 
+    /**
+     * The link a player shares after a game (the web UI's "Share": {@code #/replay/<id>}) opens its replay for anyone
+     * who has it once the seed may be shown; before that, another player gets 403 as for the game itself, and learns
+     * nothing of its state. It was the owner's alone, so the link worked for no one it was shared with.
+     */
+    @Test
+    void aFinishedGamesReplayIsServedToAnyoneWithItsLinkOnceItsSeedMayBeShown() {
+        As lou = As.player(Tokens.player("lou"));
+        As other = As.player(Tokens.player("mia"));
+        As anyone = new As(null, null);
+        var created = lou.spec().contentType(ContentType.JSON).body("{\"level\": \"MEDIUM\"}")
+                .when().post("/api/games").then().statusCode(201).extract();
+        String id = created.path("id");
+        int[] m = Play.firstLegal(created.path("board"), created.path("pieces"));
+        move(new Started(id, lou, null), 1, m[0], m[1], m[2]).statusCode(200);
+        for (As stranger : List.of(other, anyone)) {
+            stranger.spec().when().get("/api/games/" + id + "/replay").then().statusCode(403)
+                    .contentType("application/problem+json");
+        }
+        Number seed = lou.spec().when().post("/api/games/" + id + "/resign").then().statusCode(200)
+                .extract().path("seed");
+        String owners = lou.spec().when().get("/api/games/" + id + "/replay").then().statusCode(200)
+                .body("seed", equalTo(seed)).extract().asString();
+        for (As stranger : List.of(other, anyone)) {
+            assertEquals(owners, stranger.spec().when().get("/api/games/" + id + "/replay").then().statusCode(200)
+                    .extract().asString());
+            // the replay only: the game itself stays its player's
+            stranger.spec().when().get("/api/games/" + id).then().statusCode(403);
+        }
+
+        // a guest's finished game, without its game token
+        var guest = given().contentType(ContentType.JSON).body("{\"level\": \"EASY\"}")
+                .when().post("/api/games").then().statusCode(201).extract();
+        As.guest(guest.path("gameToken")).spec().when().post("/api/games/" + guest.path("id") + "/resign").then()
+                .statusCode(200);
+        anyone.spec().when().get("/api/games/" + guest.path("id") + "/replay").then().statusCode(200)
+                .body("level", equalTo("EASY"));
+
+        // a daily game's: nobody's before its day is over, its player's own 409, then anyone's
+        var daily = lou.spec().contentType(ContentType.JSON).body("{\"level\": \"EXPERT\", \"daily\": true}")
+                .when().post("/api/games").then().statusCode(201).extract();
+        String dailyId = daily.path("id");
+        lou.spec().when().post("/api/games/" + dailyId + "/resign").then().statusCode(200);
+        lou.spec().when().get("/api/games/" + dailyId + "/replay").then().statusCode(409);
+        other.spec().when().get("/api/games/" + dailyId + "/replay").then().statusCode(403);
+        clock.advance(Duration.ofDays(1));
+        other.spec().when().get("/api/games/" + dailyId + "/replay").then().statusCode(200)
+                .body("seed", equalTo(DailyChallenge.seed(TestKeys.dailySecret(),
+                        LocalDate.parse(daily.path("day")), Level.EXPERT)));
+        anyone.spec().when().get("/api/games/" + UUID.randomUUID() + "/replay").then().statusCode(404);
+    }
+
     @Test
     void aChosenSeedIsPlayedNormallyAndShown() {
         given().auth().oauth2(Tokens.player("ivy")).contentType(ContentType.JSON)

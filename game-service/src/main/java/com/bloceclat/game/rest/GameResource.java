@@ -218,13 +218,17 @@ public class GameResource {
     @Operation(summary = "The replay of a finished game (docs/rules.md \"Replays\"), with the start board the seed "
             + "deals as `start`, for replay viewers", description = "The replay carries the seed: it is served once "
             + "the seed may be shown: for a daily game once its UTC day is over, for a match's game once the whole "
-            + "match has finished.")
+            + "match has finished. Then anyone who has the game's id may read it (no login: a shared link); before "
+            + "that, its player alone.")
     @APIResponses({
             @APIResponse(responseCode = "200", description = "The replay and its start board",
                     content = @Content(mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = ReplayView.class))),
-            @APIResponse(responseCode = "409", description = "The game is still being played, it is a daily game whose "
-                    + "day is not over, or it is a match's game and another seat of its match still plays"),
+            @APIResponse(responseCode = "403", description = "Not the game's player, and its replay is not shown yet"),
+            @APIResponse(responseCode = "404", description = "There is no such game"),
+            @APIResponse(responseCode = "409", description = "To its player: the game is still being played, it is a "
+                    + "daily game whose day is not over, or it is a match's game and another seat of its match still "
+                    + "plays"),
             @APIResponse(responseCode = "429", description = "The client has bloc.limits.replays-in-flight-per-client "
                     + "replays being built on this replica already; with Retry-After") })
     public Response replay(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token,

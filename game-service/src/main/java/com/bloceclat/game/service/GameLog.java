@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -83,6 +84,16 @@ class GameLog {
     /** The game's row, not locked, if {@code requester} may see it. */
     GameEntity read(UUID id, Requester requester) {
         return Refusals.owned(store.read(id), id, requester);
+    }
+
+    /**
+     * The game's row, not locked, for its replay: anyone's who has the game's id once {@code shown} holds for it (the
+     * shared link of a finished game; docs/security.md "Replays are public once shown"); before that its player's
+     * alone, whom the caller then tells why it is not served yet, and everyone else's 403 as for the game itself.
+     */
+    GameEntity readReplay(UUID id, Requester requester, Predicate<GameEntity> shown) {
+        GameEntity g = store.read(id);
+        return g != null && shown.test(g) ? g : Refusals.owned(g, id, requester);
     }
 
     /**

@@ -161,7 +161,8 @@ public class GameService {
      * one of the client's replays in flight: a long game's replay is megabytes, built and written whole, so a client
      * asking for it many times at once must not have that many built at once. Once written, the bytes wait in the
      * connection until the client reads them: that is not bounded here (docs/game-service.md "Limits"). It carries the seed, so it is served only when
-     * the seed may be shown: a daily game's once its day is over.
+     * the seed may be shown: a daily game's once its day is over. Then it is served to anyone who has the game's id (a
+     * player shares the link), before that to its player alone.
      */
     public <T> T replay(UUID id, Requester requester, String client, Function<Replay, T> write) {
         return replaysInFlight.run(client, limits.replaysInFlightPerClient(),
@@ -169,7 +170,7 @@ public class GameService {
     }
 
     private Replay finishedReplay(UUID id, Requester requester) {
-        GameEntity g = log.read(id, requester);
+        GameEntity g = log.readReplay(id, requester, shown -> shown.finished() && views.seedShown(shown));
         if (!g.finished()) {
             throw Refusals.conflict("The replay is served once the game is finished: it carries the seed, which tells "
                     + "the pieces still to come.");
