@@ -4,6 +4,7 @@
  */
 import { config } from './config';
 import { sha256 } from './sha256';
+import { session } from './store';
 
 interface Tokens {
   access: string;
@@ -26,7 +27,7 @@ let refreshing: Promise<void> | null = null;
 
 function readTokens(): Tokens | null {
   try {
-    return JSON.parse(sessionStorage.getItem(TOKENS) ?? 'null');
+    return JSON.parse(session.get(TOKENS) ?? 'null');
   } catch {
     return null;
   }
@@ -76,7 +77,7 @@ export async function login(): Promise<void> {
   const state = randomString();
   const bytes = new TextEncoder().encode(verifier);
   const digest = crypto.subtle ? new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)) : sha256(bytes);
-  sessionStorage.setItem(PENDING, JSON.stringify({ verifier, state, hash: location.hash }));
+  session.set(PENDING, JSON.stringify({ verifier, state, hash: location.hash }));
   const params = new URLSearchParams({
     client_id: config().clientId,
     redirect_uri: redirectUri(),
@@ -97,7 +98,7 @@ async function tokenRequest(body: Record<string, string>): Promise<void> {
   });
   if (!res.ok) {
     tokens = null;
-    sessionStorage.removeItem(TOKENS);
+    session.remove(TOKENS);
     throw new Error(`Keycloak answered ${res.status}`);
   }
   const json = await res.json();
@@ -107,16 +108,16 @@ async function tokenRequest(body: Record<string, string>): Promise<void> {
     id: json.id_token ?? tokens?.id,
     expiresAt: Date.now() + json.expires_in * 1000,
   };
-  sessionStorage.setItem(TOKENS, JSON.stringify(tokens));
+  session.set(TOKENS, JSON.stringify(tokens));
 }
 
 /** On start: finishes a login when Keycloak sent the browser back with a code. */
 export async function completeLogin(): Promise<void> {
   const query = new URLSearchParams(location.search);
   const code = query.get('code');
-  const pending = JSON.parse(sessionStorage.getItem(PENDING) ?? 'null');
+  const pending = JSON.parse(session.get(PENDING) ?? 'null');
   if (!code || !pending) return;
-  sessionStorage.removeItem(PENDING);
+  session.remove(PENDING);
   // The code leaves the address bar whatever happens next.
   history.replaceState(null, '', `${location.pathname}${pending.hash ?? ''}`);
   if (query.get('state') !== pending.state) throw new Error('login answer does not match the request (state)');
@@ -138,7 +139,7 @@ export async function accessToken(): Promise<string | null> {
 export function logout(): void {
   const id = tokens?.id;
   tokens = null;
-  sessionStorage.removeItem(TOKENS);
+  session.remove(TOKENS);
   const params = new URLSearchParams({ client_id: config().clientId, post_logout_redirect_uri: redirectUri() });
   if (id) params.set('id_token_hint', id);
   location.assign(`${endpoint('logout')}?${params}`);

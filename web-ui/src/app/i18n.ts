@@ -1,4 +1,6 @@
 /** French by default; the choice sticks (localStorage). */
+import { local } from './store';
+
 export type Lang = 'fr' | 'en';
 
 const FR = {
@@ -265,7 +267,7 @@ export type MessageKey = Key;
 const DICTS: Record<Lang, Record<Key, string>> = { fr: FR, en: EN };
 const STORAGE_KEY = 'bloc.lang';
 
-let current: Lang = (localStorage.getItem(STORAGE_KEY) as Lang) === 'en' ? 'en' : 'fr';
+let current: Lang = (local.get(STORAGE_KEY) as Lang) === 'en' ? 'en' : 'fr';
 const listeners: (() => void)[] = [];
 
 export function lang(): Lang {
@@ -274,7 +276,7 @@ export function lang(): Lang {
 
 export function setLang(next: Lang): void {
   current = next;
-  localStorage.setItem(STORAGE_KEY, next);
+  local.set(STORAGE_KEY, next);
   document.documentElement.lang = next;
   listeners.forEach((l) => l());
 }

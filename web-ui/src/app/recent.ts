@@ -3,10 +3,11 @@
  * A value that cannot be read is an empty map; a storage that refuses a write (full, blocked) keeps nothing new, and
  * never throws.
  */
+import { local } from './store';
 export function recentStore<V>(key: string, max: number) {
   const read = (): Record<string, V> => {
     try {
-      const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
+      const stored = JSON.parse(local.get(key) ?? '{}');
       return typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {};
     } catch {
       return {};
@@ -22,11 +23,7 @@ export function recentStore<V>(key: string, max: number) {
         delete all[id]; // the newest last: keys keep their order of insertion
         all[id] = value;
       }
-      try {
-        localStorage.setItem(key, JSON.stringify(Object.fromEntries(Object.entries(all).slice(-max))));
-      } catch {
-        // full or blocked
-      }
+      local.set(key, JSON.stringify(Object.fromEntries(Object.entries(all).slice(-max)))); // full or blocked: not kept
     },
   };
 }

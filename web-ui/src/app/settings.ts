@@ -1,3 +1,4 @@
+import { local } from './store';
 /*
  * The player's settings, kept on this device only (localStorage `bloc.settings`, never sent anywhere): sound,
  * vibration, the high-contrast palette and motion. Guarantees: whatever the stored text is (absent, old, hand-edited,
@@ -43,22 +44,14 @@ type Listener = (s: Settings) => void;
 const listeners: Listener[] = [];
 let current: Settings | null = null;
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // storage refused (private mode): defaults for this visit
-  }
-}
-
 export function settings(): Settings {
-  current ??= parseSettings(storage()?.getItem(SETTINGS_KEY) ?? null);
+  current ??= parseSettings(local.get(SETTINGS_KEY));
   return current;
 }
 
 export function updateSettings(change: Partial<Settings>): Settings {
   current = parseSettings(JSON.stringify({ ...settings(), ...change }));
-  storage()?.setItem(SETTINGS_KEY, JSON.stringify(current));
+  local.set(SETTINGS_KEY, JSON.stringify(current)); // storage refused (private mode): for this visit only
   applySettings();
   listeners.forEach((l) => l(current!));
   return current;

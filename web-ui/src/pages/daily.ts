@@ -13,6 +13,7 @@ import { errorBox, levelPicker } from '../app/ui';
 import { dailyInPlay, dailyStarted, isDay, shiftDay, utcDay } from './daily-days';
 import { replayLink } from './leaderboards';
 import { m, when } from './records-i18n';
+import { local } from '../app/store';
 
 export const dm = defineMessages({
   fr: {
@@ -84,7 +85,7 @@ export interface DailyGame {
 
 function dailyGames(): Record<string, DailyGame> {
   try {
-    return JSON.parse(localStorage.getItem(DAILY_GAMES) ?? '{}');
+    return JSON.parse(local.get(DAILY_GAMES) ?? '{}');
   } catch {
     return {};
   }
@@ -95,7 +96,7 @@ function rememberDaily(id: string, game: DailyGame): void {
   const oldest = shiftDay(game.day, -7);
   for (const [gameId, g] of Object.entries(all)) if (g.day < oldest) delete all[gameId];
   all[id] = game;
-  localStorage.setItem(DAILY_GAMES, JSON.stringify(all));
+  local.set(DAILY_GAMES, JSON.stringify(all));
 }
 
 /** The daily game this is, as game-service says (its day, and whether it is practice), or as started here. */
@@ -160,7 +161,7 @@ export function dailyCard(levelOf: () => Level): { root: HTMLElement; refresh: (
 /** `#/daily?level=HARD&day=2026-12-01` (today by default). */
 export async function dailyPage(main: HTMLElement, route: Route): Promise<void> {
   const q = route.query;
-  const wanted = (q.get('level') ?? localStorage.getItem('bloc.level') ?? 'EASY').toUpperCase();
+  const wanted = (q.get('level') ?? local.get('bloc.level') ?? 'EASY').toUpperCase();
   const level: Level = (LEVELS as readonly string[]).includes(wanted) ? (wanted as Level) : 'EASY';
   const now = await today();
   const asked = q.get('day');

@@ -6,6 +6,7 @@ import { t } from '../app/i18n';
 import { go, type Route } from '../app/router';
 import { errorBox, levelPicker } from '../app/ui';
 import { dailyCard } from './daily';
+import { local } from '../app/store';
 
 const LEVEL_KEY = 'bloc.level';
 const RESUME_KEY = 'bloc.resume';
@@ -15,7 +16,7 @@ const VERSUS_KEY = 'bloc.versus';
 const TWO_KEY = 'bloc.twoInPlay';
 
 export function chosenLevel(route?: Route): Level {
-  const wanted = route?.query.get('level') ?? localStorage.getItem(LEVEL_KEY);
+  const wanted = route?.query.get('level') ?? local.get(LEVEL_KEY);
   return (LEVELS as readonly string[]).includes(wanted ?? '') ? (wanted as Level) : 'EASY';
 }
 
@@ -41,7 +42,7 @@ async function endOffered(resign: () => Promise<void>, forget: () => void): Prom
 
 /** The solo game to offer on the home page while it is being played. */
 export function rememberSolo(game: GameState): void {
-  if (game.status === 'PLAYING') localStorage.setItem(RESUME_KEY, game.id);
+  if (game.status === 'PLAYING') local.set(RESUME_KEY, game.id);
   else forgetSolo(game.id);
 }
 
@@ -61,22 +62,22 @@ async function endResumable(id: string): Promise<void> {
 }
 
 function forgetSolo(id: string): void {
-  if (localStorage.getItem(RESUME_KEY) === id) localStorage.removeItem(RESUME_KEY);
+  if (local.get(RESUME_KEY) === id) local.remove(RESUME_KEY);
 }
 
 /** The versus-AI match to offer on the home page while its person's game is being played (match.ts keeps it). */
 export function rememberVersus(matchId: string, mine: GameState, finished: boolean): void {
-  if (!finished && mine.status === 'PLAYING') localStorage.setItem(VERSUS_KEY, JSON.stringify({ match: matchId, game: mine.id }));
+  if (!finished && mine.status === 'PLAYING') local.set(VERSUS_KEY, JSON.stringify({ match: matchId, game: mine.id }));
   else forgetVersus(matchId);
 }
 
 function forgetVersus(matchId: string): void {
-  if (versusInPlay()?.match === matchId) localStorage.removeItem(VERSUS_KEY);
+  if (versusInPlay()?.match === matchId) local.remove(VERSUS_KEY);
 }
 
 function versusInPlay(): { match: string; game: string } | undefined {
   try {
-    const v = JSON.parse(localStorage.getItem(VERSUS_KEY) ?? 'null');
+    const v = JSON.parse(local.get(VERSUS_KEY) ?? 'null');
     return typeof v?.match === 'string' && typeof v?.game === 'string' ? v : undefined;
   } catch {
     return undefined;
@@ -86,19 +87,19 @@ function versusInPlay(): { match: string; game: string } | undefined {
 /** The two-player match to offer on the home page while one of its games is being played (two.ts keeps it). */
 export function rememberTwo(match: Match): void {
   if (match.status !== 'FINISHED' && match.games.some((g) => g.status === 'PLAYING')) {
-    localStorage.setItem(TWO_KEY, JSON.stringify({ match: match.id, games: match.games.map((g) => g.id) }));
+    local.set(TWO_KEY, JSON.stringify({ match: match.id, games: match.games.map((g) => g.id) }));
   } else {
     forgetTwo(match.id);
   }
 }
 
 function forgetTwo(matchId: string): void {
-  if (twoInPlay()?.match === matchId) localStorage.removeItem(TWO_KEY);
+  if (twoInPlay()?.match === matchId) local.remove(TWO_KEY);
 }
 
 function twoInPlay(): { match: string; games: string[] } | undefined {
   try {
-    const v = JSON.parse(localStorage.getItem(TWO_KEY) ?? 'null');
+    const v = JSON.parse(local.get(TWO_KEY) ?? 'null');
     return typeof v?.match === 'string' && Array.isArray(v?.games) && v.games.every((g: unknown) => typeof g === 'string') ? v : undefined;
   } catch {
     return undefined;
@@ -131,7 +132,7 @@ async function endVersus(v: { match: string; game: string }): Promise<void> {
 
 export async function homePage(main: HTMLElement, route: Route): Promise<void> {
   let level = chosenLevel(route);
-  let strength = Number(localStorage.getItem('bloc.strength') ?? 3);
+  let strength = Number(local.get('bloc.strength') ?? 3);
   const status = h('div.status');
 
   const card = (id: string, title: string, desc: string, ...body: (Node | null)[]) =>
@@ -141,7 +142,7 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
   const strengthPicker = h('div.segmented.strength', { role: 'radiogroup', 'aria-label': t('home.strength') },
     ...[1, 2, 3, 4, 5].map((s) => h('span', {},
       h('input', { type: 'radio', name: 'strength', id: `strength-${s}`, value: String(s), checked: s === strength,
-        onchange: () => { strength = s; localStorage.setItem('bloc.strength', String(s)); } }),
+        onchange: () => { strength = s; local.set('bloc.strength', String(s)); } }),
       h('label', { for: `strength-${s}` }, String(s)))));
 
   const act = async (work: () => Promise<void>) => {
@@ -162,7 +163,7 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
   main.append(
     h('section.hero', {}, h('h1', {}, t('app.title')), h('p.tagline', {}, t('home.tagline'))),
     h('div.level-choice', {}, h('h2.visually-hidden', {}, t('home.level')),
-      levelPicker(level, (l) => { level = l; localStorage.setItem(LEVEL_KEY, l); dailyEntry.refresh(); })),
+      levelPicker(level, (l) => { level = l; local.set(LEVEL_KEY, l); dailyEntry.refresh(); })),
     h('div.resume-slot'),
     h('div.modes', {},
       dailyEntry.root,
@@ -226,7 +227,7 @@ export async function homePage(main: HTMLElement, route: Route): Promise<void> {
     }
   }
 
-  const resumeId = localStorage.getItem(RESUME_KEY);
+  const resumeId = local.get(RESUME_KEY);
   if (resumeId) {
     try {
       const g = await games.get(resumeId);

@@ -8,6 +8,7 @@ import { go, type Route } from '../app/router';
 import { errorBox, levelPicker } from '../app/ui';
 import { boardHref, dm } from './daily';
 import { m, when } from './records-i18n';
+import { local } from '../app/store';
 
 const PERIODS: Period[] = ['all', 'today', 'week'];
 const SIZE = 20;
@@ -22,7 +23,7 @@ export function replayLink(gameId: string, label: string, aria?: string): HTMLEl
 
 export async function leaderboardsPage(main: HTMLElement, route: Route): Promise<void> {
   const q = route.query;
-  const wanted = (q.get('level') ?? localStorage.getItem('bloc.level') ?? 'EASY').toUpperCase();
+  const wanted = (q.get('level') ?? local.get('bloc.level') ?? 'EASY').toUpperCase();
   const level: Level = (LEVELS as readonly string[]).includes(wanted) ? (wanted as Level) : 'EASY';
   const period: Period = (PERIODS as string[]).includes(q.get('period') ?? '') ? (q.get('period') as Period) : 'all';
   const page = Math.max(0, Math.min(100, Number(q.get('page')) || 0));

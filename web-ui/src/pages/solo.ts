@@ -7,6 +7,7 @@ import { errorBox, errorText, overlay, scoreBoard, streakBadge } from '../app/ui
 import { BoardView } from '../game/board-view';
 import { boardHref, dailyOf, dm, startDaily } from './daily';
 import { chosenLevel, rememberSolo } from './home';
+import { local } from '../app/store';
 
 const bestKey = (level: string) => `bloc.best.${level}`;
 
@@ -63,7 +64,7 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
     game = next;
     rememberSolo(game);
     message.textContent = '';
-    const best = Number(localStorage.getItem(bestKey(game.level)) ?? 0);
+    const best = Number(local.get(bestKey(game.level)) ?? 0);
     header.replaceChildren(
       h('div.level-badge', { class: `lv-${game.level.toLowerCase()}` }, t(`level.${game.level}`)),
       scoreBoard([[t('game.score'), game.score, 'score'], [t('game.best'), Math.max(best, game.assisted ? 0 : game.score)], [t('game.round'), game.round + 1]]),
@@ -80,7 +81,7 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
 
   function gameOver(previousBest: number): void {
     const record = !game.assisted && game.score > previousBest;
-    if (record) localStorage.setItem(bestKey(game.level), String(game.score));
+    if (record) local.set(bestKey(game.level), String(game.score));
     main.append(overlay(
       h('h2', {}, game.status === 'RESIGNED' ? t('game.resigned') : t('game.over')),
       h('p.final-score', { 'data-testid': 'final-score' }, t('game.finalScore', { score: game.score, rounds: game.round })),

@@ -8,6 +8,7 @@ import { go } from '../app/router';
 import { scoreBoard, streakBadge } from '../app/ui';
 import { BoardView } from '../game/board-view';
 import { startStep, STEPS, tutorialMove, type TutorialState } from '../game/tutorial';
+import { local } from '../app/store';
 
 export const TUTORIAL_KEY = 'bloc.tutorial';
 
@@ -49,19 +50,12 @@ export const tm = defineMessages({
 });
 
 function remember(how: 'done' | 'skipped'): void {
-  try {
-    localStorage.setItem(TUTORIAL_KEY, how);
-  } catch {
-    // storage refused: it shows again next time
-  }
+  local.set(TUTORIAL_KEY, how);
 }
 
 export function tutorialSeen(): boolean {
-  try {
-    return !!localStorage.getItem(TUTORIAL_KEY);
-  } catch {
-    return true;
-  }
+  // storage refused: not shown at every visit to the home page, since nothing could remember it was
+  return !local.available() || !!local.get(TUTORIAL_KEY);
 }
 
 export function tutorialPage(main: HTMLElement): { dispose: () => void } {
