@@ -1,5 +1,5 @@
 import './style.css';
-import { completeLogin, isAdmin, login, logout, user } from './app/auth';
+import { completeLogin, continueAsGuest, isAdmin, login, logout, onSessionEnded, sessionEnded, user } from './app/auth';
 import { loadConfig } from './app/config';
 import { h } from './app/dom';
 import { lang, onLangChange, setLang, t } from './app/i18n';
@@ -20,7 +20,7 @@ let rendering = 0;
 function renderHeader(): void {
   const u = user();
   const link = (hash: string, label: string) => h('a', { href: hash, class: location.hash.startsWith(hash) ? 'active' : '' }, label);
-  header.replaceChildren(
+  header.replaceChildren(...[
     h('a.logo', { href: '#/' }, h('span.logo-mark', { 'aria-hidden': 'true' }), t('app.title')),
     h('nav.top-nav', { 'aria-label': 'Navigation' },
       link('#/leaderboards', t('nav.leaderboards')),
@@ -34,7 +34,12 @@ function renderHeader(): void {
       u
         ? h('span.user', {}, h('span', { 'data-testid': 'user-name' }, u.name), h('button.link', { type: 'button', onclick: () => logout() }, t('auth.logout')))
         : h('button.small', { type: 'button', onclick: () => void login() }, t('auth.login'))),
-  );
+    sessionEnded()
+      ? h('p.session-ended', { role: 'alert', 'data-testid': 'session-ended' }, t('auth.sessionEnded'), ' ',
+        h('button.small', { type: 'button', onclick: () => void login() }, t('auth.login')), ' ',
+        h('button.link', { type: 'button', onclick: () => { continueAsGuest(); void render(); } }, t('auth.asGuest')))
+      : null,
+  ].filter((e) => e !== null));
 }
 
 async function render(): Promise<void> {
@@ -75,6 +80,7 @@ async function start(): Promise<void> {
     main.replaceChildren(errorBox(e));
   }
   window.addEventListener('hashchange', () => void render());
+  onSessionEnded(() => renderHeader());
   onLangChange(() => void render());
   await render();
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('./auth', () => ({ accessToken: () => Promise.resolve(null) }));
+vi.mock('./auth', () => ({ accessToken: () => Promise.resolve(null), SessionEnded: class extends Error {} }));
 vi.mock('./config', () => ({ config: {} }));
 
 /** A localStorage over a map; `full` makes every write refused, as a full one does. */

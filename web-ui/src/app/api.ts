@@ -1,6 +1,7 @@
 /** The services' REST APIs, with problem bodies turned into errors a person can read. */
-import { accessToken } from './auth';
+import { accessToken, SessionEnded } from './auth';
 import { config } from './config';
+import { t } from './i18n';
 import { segment } from './paths';
 import { recentStore } from './recent';
 import type { Points } from '../game/rules';
@@ -111,9 +112,19 @@ export interface Options {
 }
 
 /** One call to a service: bearer and guest tokens, JSON body, problem bodies turned into ApiError. */
+/** The caller's access token; a session that ended under the player is a 401 that says so, never a guest's call. */
+async function tokenOrEnded(): Promise<string | null> {
+  try {
+    return await accessToken();
+  } catch (e) {
+    if (e instanceof SessionEnded) throw new ApiError(401, t('auth.sessionEnded'));
+    throw e;
+  }
+}
+
 export async function call<T>(base: string, path: string, { method = 'GET', body, owner, parse = JSON.parse }: Options = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = await accessToken();
+  const token = await tokenOrEnded();
   if (token) headers.Authorization = `Bearer ${token}`;
   const guest = owner ? gameToken(owner) : undefined;
   if (guest) headers['X-Game-Token'] = guest;

@@ -21,9 +21,27 @@ export interface User {
 
 const TOKENS = 'bloc.tokens';
 const PENDING = 'bloc.login';
+const ENDED = 'bloc.sessionEnded';
+
+/**
+ * The login session ended under the player (Keycloak refused the refresh: idle past its timeout, or past the
+ * session's maximum). Until the player logs in again or chooses to go on as a guest, every call that would have
+ * carried their token fails with this instead of going out without one: a player silently made a guest got a guest
+ * game, which never counts, and 403 on the game they were playing.
+ */
+export class SessionEnded extends Error {
+  constructor() {
+    super('session ended');
+  }
+}
+
+/** Keycloak refused a token request (4xx), as opposed to being unreachable or failing (5xx). */
+class Refused extends Error {}
 
 let tokens: Tokens | null = readTokens();
 let refreshing: Promise<void> | null = null;
+let ended = session.get(ENDED) === '1';
+const endedListeners: (() => void)[] = [];
 
 function readTokens(): Tokens | null {
   try {
@@ -97,9 +115,11 @@ async function tokenRequest(body: Record<string, string>): Promise<void> {
     body: new URLSearchParams({ client_id: config().clientId, ...body }),
   });
   if (!res.ok) {
+    // Keycloak away or failing (5xx) leaves the tokens: the access token may still hold, and the next call retries
+    if (res.status >= 500) throw new Error(`Keycloak answered ${res.status}`);
     tokens = null;
     session.remove(TOKENS);
-    throw new Error(`Keycloak answered ${res.status}`);
+    throw new Refused(`Keycloak answered ${res.status}`);
   }
   const json = await res.json();
   tokens = {
@@ -122,23 +142,57 @@ export async function completeLogin(): Promise<void> {
   history.replaceState(null, '', `${location.pathname}${pending.hash ?? ''}`);
   if (query.get('state') !== pending.state) throw new Error('login answer does not match the request (state)');
   await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri(), code_verifier: pending.verifier });
+  ended = false;
+  session.remove(ENDED);
 }
 
-/** A valid access token, refreshed when it is about to expire; null for a guest. */
+/**
+ * A valid access token, refreshed when it is about to expire; null for a guest.
+ *
+ * @throws SessionEnded when the player's login session has ended (above)
+ */
 export async function accessToken(): Promise<string | null> {
+  if (ended) throw new SessionEnded();
   if (!tokens) return null;
   if (Date.now() > tokens.expiresAt - 20_000) {
     refreshing ??= tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh })
-      .catch(() => undefined)
+      .catch((e) => {
+        if (e instanceof Refused) endSession();
+      })
       .finally(() => (refreshing = null));
     await refreshing;
+    if (ended) throw new SessionEnded();
   }
   return tokens?.access ?? null;
+}
+
+function endSession(): void {
+  ended = true;
+  session.set(ENDED, '1');
+  endedListeners.forEach((l) => l());
+}
+
+/** Whether the player's login session ended under them and they have not yet logged in again or gone on as a guest. */
+export function sessionEnded(): boolean {
+  return ended;
+}
+
+export function onSessionEnded(listener: () => void): void {
+  endedListeners.push(listener);
+}
+
+/** After a session ended: the player goes on as a guest, knowingly. */
+export function continueAsGuest(): void {
+  ended = false;
+  session.remove(ENDED);
+  endedListeners.forEach((l) => l());
 }
 
 export function logout(): void {
   const id = tokens?.id;
   tokens = null;
+  ended = false;
+  session.remove(ENDED);
   session.remove(TOKENS);
   const params = new URLSearchParams({ client_id: config().clientId, post_logout_redirect_uri: redirectUri() });
   if (id) params.set('id_token_hint', id);

@@ -2,7 +2,8 @@
  * The socket of a match (/api/matches/{id}/live): typed frames, reconnection that resumes from the
  * server's `state`, and per-seat versions so a late `update` never overwrites a newer state.
  */
-import { accessToken } from './auth';
+import { accessToken, SessionEnded } from './auth';
+import { t } from './i18n';
 import type { GameState, Match, MoveAnswer } from './api';
 import { gameToken } from './api';
 
@@ -92,7 +93,16 @@ export class MatchLive {
     const url = new URL(`/api/matches/${this.matchId}/live`, location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const guest = gameToken(this.matchId);
-    const token = await accessToken();
+    let token: string | null;
+    try {
+      token = await accessToken();
+    } catch (e) {
+      if (!(e instanceof SessionEnded)) throw e;
+      // as a refusal at connection: a guest's socket would be refused too, so retrying cannot help
+      this.closed = true;
+      this.handlers.error?.(401, t('auth.sessionEnded'));
+      return;
+    }
     if (this.closed) return; // the page was left while the token was refreshed
     // Browsers cannot set headers on a socket: Quarkus reads them from subprotocols (never the address, which proxies
     // log: the game token is a guest's credential for the whole game).

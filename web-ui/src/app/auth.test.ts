@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const TOKEN_ENDPOINT = 'http://kc/realms/bloc-eclat/protocol/openid-connect/token';
+
+/** A tab whose stored tokens expired a while ago, and Keycloak answering the refresh with `status`. */
+function expiredSession(status: number): string[] {
+  const items = new Map<string, string>([['bloc.tokens', JSON.stringify({ access: 'old-access', refresh: 'r', id: 'i', expiresAt: 0 })]]);
+  vi.stubGlobal('sessionStorage', {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  });
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    calls.push(`${init?.method ?? 'GET'} ${url} ${JSON.stringify(init?.headers ?? {})}`);
+    if (url === '/config.json') {
+      return new Response(JSON.stringify({ keycloakUrl: 'http://kc', realm: 'bloc-eclat', clientId: 'web-ui', solverUrl: '', leaderboardUrl: '' }));
+    }
+    if (url === TOKEN_ENDPOINT) return new Response('{"error":"invalid_grant"}', { status });
+    return new Response('{"id":"g"}', { status: 201 });
+  });
+  return calls;
+}
+
+beforeEach(() => {
+  vi.resetModules();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('a login session that ends under the player', () => {
+  it('Keycloak refusing the refresh (idle timeout, session maximum) fails the call: it never goes out as a guest\'s', async () => {
+    const calls = expiredSession(400);
+    await (await import('./config')).loadConfig();
+    const auth = await import('./auth');
+    const api = await import('./api');
+    const ended = vi.fn();
+    auth.onSessionEnded(ended);
+    await expect(api.games.create('EASY')).rejects.toMatchObject({ status: 401 });
+    expect(auth.sessionEnded()).toBe(true);
+    expect(ended).toHaveBeenCalledOnce();
+    // the next call too (before: the refresh's refusal made every later call a guest's), and no game was asked for
+    await expect(api.games.create('EASY')).rejects.toMatchObject({ status: 401 });
+    expect(calls.filter((c) => c.startsWith('POST /api/games'))).toEqual([]);
+    // the player chooses to go on as a guest: then calls go out without a token
+    auth.continueAsGuest();
+    await api.games.create('EASY');
+    expect(calls.filter((c) => c.startsWith('POST /api/games'))).toHaveLength(1);
+    expect(calls.find((c) => c.startsWith('POST /api/games'))).not.toContain('Authorization');
+  });
+
+  it('a session ended is remembered by the tab: a reload does not make the player a guest either', async () => {
+    expiredSession(401);
+    await (await import('./config')).loadConfig();
+    await expect((await import('./auth')).accessToken()).rejects.toBeInstanceOf((await import('./auth')).SessionEnded);
+    vi.resetModules();
+    const reloaded = await import('./auth');
+    expect(reloaded.sessionEnded()).toBe(true);
+    await expect(reloaded.accessToken()).rejects.toBeInstanceOf(reloaded.SessionEnded);
+  });
+
+  it('Keycloak away or failing (5xx) ends nothing: the token held is still sent, and the service judges it', async () => {
+    expiredSession(503);
+    await (await import('./config')).loadConfig();
+    const auth = await import('./auth');
+    expect(await auth.accessToken()).toBe('old-access');
+    expect(auth.sessionEnded()).toBe(false);
+  });
+});
