@@ -59,7 +59,7 @@ export function analysisPanel(replay: ReplayData, jump: (mv: AnalysedMove) => vo
     status.textContent = page.nextRound >= 0
       ? m('analysis.partial', { n: page.nextRound, total: page.totalRounds })
       : m('analysis.done', { moves: moves.length, loss: moves.reduce((a, mv) => a + mv.loss, 0) });
-  }).catch((e) => {
+  }, undefined, () => root.isConnected).catch((e) => {
     status.textContent = m('analysis.failed', { error: errorText(e) });
     status.setAttribute('role', 'alert');
   });

@@ -59,11 +59,16 @@ export function replayBody(replay: ReplayData): Record<string, unknown> {
   return { ...rest, seed };
 }
 
-/** Asks solver-service for every page of the analysis, calling `onPage` as each arrives; stops at `maxPages`. */
-export async function analyse(replay: ReplayData, onPage: (page: AnalysisPage) => void, maxPages = 20): Promise<void> {
+/**
+ * Asks solver-service for every page of the analysis, calling `onPage` as each arrives; stops at `maxPages`, or
+ * before the next page once `wanted` says nobody looks any more (the page was left: each page is a search of up to
+ * seconds on solver-service, with the whole replay sent again, and the pages left behind went on asking).
+ */
+export async function analyse(replay: ReplayData, onPage: (page: AnalysisPage) => void, maxPages = 20,
+  wanted: () => boolean = () => true): Promise<void> {
   const body = replayBody(replay);
   let from = 0;
-  for (let n = 0; n < maxPages && from >= 0; n++) {
+  for (let n = 0; n < maxPages && from >= 0 && (n === 0 || wanted()); n++) {
     const page = await call<AnalysisPage>(config().solverUrl, `/api/solver/analyse?fromRound=${from}`, { method: 'POST', body });
     onPage(page);
     if (page.nextRound >= 0 && page.nextRound <= from) break; // no progress: never loop
