@@ -6,10 +6,13 @@ import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -87,6 +90,18 @@ class ClientTokensTest {
         // the same person, through admin-cli's password grant: no socket
         String adminCli = Tokens.issuedTo("admin-cli", "sub-sock", "sock", List.of("player"));
         assertThrows(RuntimeException.class, () -> open(id, adminCli, new LinkedBlockingQueue<>()));
+        // and what the refusal is, as REST's: the upgrade answered 401 with a problem body, for every token not of
+        // this system (the client library above only says the upgrade failed)
+        Tokens.notForThisSystem("mallory").forEach((what, token) -> {
+            try (RawUpgrade raw = RawUpgrade.send(base, "/api/matches/" + id + "/live",
+                    List.of("Authorization: Bearer " + token), 0)) {
+                assertTrue(raw.status().startsWith("HTTP/1.1 401"), what + ": " + raw.head());
+                assertTrue(raw.head().toLowerCase(Locale.ROOT).contains("content-type: application/problem+json"),
+                        what + ": " + raw.head());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
 
         BlockingQueue<String> frames = new LinkedBlockingQueue<>();
         WebSocketClientConnection socket = open(id, mine, frames);

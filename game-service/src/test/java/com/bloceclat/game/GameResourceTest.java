@@ -413,6 +413,9 @@ class GameResourceTest {
                 .body("detail", containsString("Malformed JSON"));
         given().contentType(ContentType.JSON).body("{\"level\": \"HARD\", \"seed\": \"abc\"}")
                 .when().post("/api/games").then().statusCode(400);
+        given().contentType(ContentType.JSON).body("{\"level\": \"HARD\", \"practice\": true}")
+                .when().post("/api/games").then().statusCode(400).contentType("application/problem+json")
+                .body("detail", equalTo("practice is for the daily game: send it with daily: true."));
     }
 
     @Test

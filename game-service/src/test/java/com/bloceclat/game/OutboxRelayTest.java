@@ -39,6 +39,7 @@ import com.bloceclat.testsupport.KafkaResource;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.reactive.messaging.kafka.KafkaClientService;
 import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 
@@ -59,6 +60,21 @@ class OutboxRelayTest {
 
     @Inject
     GameConfig.Outbox outbox;
+
+    @Inject
+    KafkaClientService kafka;
+
+    /**
+     * The relay deletes a row once the broker acknowledged its record, so each acknowledgement must mean every in-sync
+     * replica has it (docs/game-service.md "Outbox"): the producers the relay sends with, as built, ask for all; the
+     * connector's default, one, would lose a record whose leader fell before its followers copied it.
+     */
+    @Test
+    void bothTopicsProducersWaitForEveryInSyncReplica() {
+        for (String channel : List.of(GameFinished.CHANNEL, GameMessages.EVENTS_CHANNEL)) {
+            assertEquals("all", String.valueOf(kafka.getProducer(channel).configuration().get("acks")), channel);
+        }
+    }
 
     @Test
     void aSoloGameOf20000RoundsReachesKafkaCompressedUnderTheBrokersLimit() {

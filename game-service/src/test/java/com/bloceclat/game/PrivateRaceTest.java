@@ -78,6 +78,42 @@ class PrivateRaceTest {
         given().auth().oauth2(Tokens.player("pric")).when().get("/api/matches/" + matchId).then().statusCode(403);
     }
 
+    /**
+     * docs/game-service.md "Private races": of friends opening the link at once one races and the others get 409, and
+     * the joins, each locking the link and then seating players, answer (none waits on another for ever).
+     */
+    @Test
+    void ofFriendsWhoOpenTheLinkAtOnceOneRacesAndTheOthersAreToldItIsUsed() throws Exception {
+        String maker = "prik-" + UUID.randomUUID();
+        String code = create(maker, "EASY");
+        int friends = 6;
+        CyclicBarrier together = new CyclicBarrier(friends);
+        ExecutorService pool = Executors.newFixedThreadPool(friends);
+        try {
+            List<Future<String>> answers = new ArrayList<>();
+            for (int i = 0; i < friends; i++) {
+                String friend = Tokens.player("pril-" + i + "-" + UUID.randomUUID());
+                answers.add(pool.submit(() -> {
+                    together.await();
+                    var answer = given().auth().oauth2(friend).when().post(LINKS + "/" + code + "/join").then()
+                            .extract();
+                    return answer.statusCode() == 200 ? "200 " + answer.path("id") : String.valueOf(answer.statusCode());
+                }));
+            }
+            List<String> statuses = new ArrayList<>();
+            for (Future<String> answer : answers) {
+                statuses.add(answer.get(60, TimeUnit.SECONDS));
+            }
+            List<String> raced = statuses.stream().filter(a -> a.startsWith("200 ")).toList();
+            assertEquals(1, raced.size(), statuses.toString());
+            assertEquals(friends - 1, statuses.stream().filter("409"::equals).count(), statuses.toString());
+            given().auth().oauth2(Tokens.player(maker)).when().get(LINKS + "/" + code).then().statusCode(200)
+                    .body("status", equalTo("STARTED")).body("matchId", equalTo(raced.get(0).substring(4)));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void linksAskedForAtOnceStayWithinTheCap() throws Exception {
         // the count and the insert were not serialised: links asked for at once all passed the count

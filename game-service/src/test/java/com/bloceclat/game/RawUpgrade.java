@@ -15,7 +15,12 @@ import java.util.concurrent.ThreadLocalRandom;
  * A WebSocket upgrade sent as it is over TCP, for what no WebSocket client does: read nothing, answer no ping, send
  * headers or frames a client library would refuse. The socket, and the answer's head (status line and headers).
  */
-record RawUpgrade(Socket socket, String head) {
+record RawUpgrade(Socket socket, String head) implements AutoCloseable {
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
 
     /**
      * Sends the upgrade of {@code pathAndQuery} with the extra header lines, and reads the answer's head. A receive

@@ -1,6 +1,8 @@
 package com.bloceclat.game;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -11,10 +13,19 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.inject.Inject;
+
 import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -31,6 +42,9 @@ class SocketFloodTest {
 
     @TestHTTPResource("/")
     URI base;
+
+    @Inject
+    MeterRegistry metrics;
 
     /** A socket upgraded by hand, with a small receive buffer (it fills with few answers): nothing more read. */
     private Socket upgrade(String matchId, String gameToken) throws IOException {
@@ -85,6 +99,47 @@ class SocketFloodTest {
                 assertFalse(text.contains("\"pong\""), "answered: " + text);
             }
         }
+    }
+
+    /**
+     * The flood rule alone (docs/game-service.md "Live"): a client that reads every answer but goes on sending past its
+     * rate gets a 429 for each frame over it, then, {@code bloc.live.refused-before-close} (50) refused in a row, a
+     * last 429 saying the socket is closed, a close with 1008, and the close counted as flooding. The test above
+     * cannot tell this rule from the send timeout's, which closes a client that reads nothing whatever it sends.
+     */
+    @Test
+    void aClientThatReadsEveryAnswerButGoesOnSendingTooFastIsToldAndClosedWith1008() throws Exception {
+        var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
+                .when().post("/api/matches").then().statusCode(201).extract();
+        double before = flooding();
+        LiveSocket socket = LiveSocket.asGuest(base, match.path("id"), match.path("gameToken"));
+        socket.next("state");
+        int sent = 0;
+        // the burst (5 in the test profile) then 50 refusals: fast enough that the rate gives back none meanwhile
+        try {
+            while (sent < 80 && !socket.connection().isClosed()) {
+                socket.send("{\"type\": \"ping\"}");
+                sent++;
+            }
+        } catch (RuntimeException closedMeanwhile) {
+            // the server's close crossed this frame
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> socket.connection().isClosed());
+        List<JsonNode> frames = new ArrayList<>(socket.frames());
+        List<JsonNode> refused = frames.stream().filter(f -> "error".equals(f.path("type").asText())).toList();
+        assertTrue(refused.size() >= 50, "refused: " + refused.size() + " of " + sent + " frames");
+        refused.forEach(f -> assertEquals(429, f.path("status").asInt(), f.toString()));
+        assertTrue(refused.get(refused.size() - 1).path("message").asText().endsWith("this socket is closed."),
+                refused.get(refused.size() - 1).toString());
+        assertTrue(refused.subList(0, refused.size() - 1).stream()
+                .allMatch(f -> f.path("message").asText().endsWith("this one was ignored.")));
+        assertEquals(1008, socket.connection().closeReason().getCode());
+        assertEquals(before + 1, flooding());
+    }
+
+    private double flooding() {
+        Counter c = metrics.find("game.live.closed").tag("reason", "flooding").counter();
+        return c == null ? 0 : c.count();
     }
 
     @Test

@@ -53,14 +53,20 @@ class AuditRetentionTest {
         GameFinished record = Games.finished(Games.player("kept-" + UUID.randomUUID()),
                 Games.quick(Games.freshSeed(), Level.DIABOLICAL, 2).replay());
         GameFinished young = Games.finished(null, Games.quick(Games.freshSeed(), Level.DIABOLICAL, 2).replay());
-        Games.publish(guest, record, young);
+        // a struck record: off the boards, but the audit is the evidence of why (leaderboard-service.md: "a record's
+        // audit is never deleted, struck or not")
+        GameFinished struck = Games.finished(Games.player("struck-" + UUID.randomUUID()),
+                Games.quick(Games.freshSeed(), Level.DIABOLICAL, 2).replay());
+        Games.publish(guest, record, young, struck);
         await().atMost(Duration.ofSeconds(60)).until(() -> QuarkusTransaction.requiringNew().call(
                 () -> GameAudit.findById(guest.gameId()) != null && GameRecord.findById(record.gameId()) != null
-                        && GameAudit.findById(young.gameId()) != null));
+                        && GameAudit.findById(young.gameId()) != null && GameRecord.findById(struck.gameId()) != null));
         // an admin's action on the guest game: its trail goes with it
         given().auth().oauth2(Tokens.admin("root")).when()
                 .post(AdminAuditResourceTest.AUDITS + "/" + guest.gameId() + "/revalidate").then().statusCode(200);
-        for (UUID id : new UUID[] {guest.gameId(), record.gameId()}) {
+        given().auth().oauth2(Tokens.admin("root")).contentType("application/json").body("{\"reason\":\"cheat\"}")
+                .when().post(AdminAuditResourceTest.AUDITS + "/" + struck.gameId() + "/strike").then().statusCode(200);
+        for (UUID id : new UUID[] {guest.gameId(), record.gameId(), struck.gameId()}) {
             QuarkusTransaction.requiringNew().run(() -> GameAudit.getEntityManager().createNativeQuery(
                     "UPDATE game_audit SET finished_at = now() - interval '3 days' WHERE game_id = :id")
                     .setParameter("id", id).executeUpdate());
@@ -74,6 +80,9 @@ class AuditRetentionTest {
             assertNotNull(GameAudit.findById(record.gameId()), "a record's audit stays");
             assertNotNull(GameRecord.findById(record.gameId()));
             assertNotNull(GameAudit.findById(young.gameId()), "finished within the retention");
+            assertNotNull(GameAudit.findById(struck.gameId()), "a struck record's audit stays");
+            assertTrue(AuditAction.of(struck.gameId()).stream().anyMatch(a -> a.kind == AuditAction.Kind.STRIKE),
+                    "with its strike");
         });
         given().auth().oauth2(Tokens.admin("root")).when()
                 .get(AdminAuditResourceTest.AUDITS + "/" + guest.gameId()).then().statusCode(404);

@@ -482,6 +482,50 @@ class IntegrityTest {
                 .body("actions.detail", org.hamcrest.Matchers.hasItem(containsString("withheld")));
     }
 
+    /**
+     * The same for a daily record a re-validation strikes (security.md: "a re-validation's verdict and the strike it
+     * made"): the test above rejects its game at once, so it never had a record to strike. Today's daily record, its
+     * stored replay then found listing other pieces for round 0: the re-validation's answer, the detail, the list and
+     * the answer of an admin's own strike after it name none of the day's pieces.
+     */
+    @Test
+    void aRevalidationsStrikeOfADailyRecordIsWithheldUntilItsDayIsOverOnEveryAdminView() throws Exception {
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Replay replay = Games.quick(Games.freshSeed(), Level.HARD, 3).replay();
+        GameFinished todays = Games.finished(UUID.randomUUID(), Games.player("daily-rex-" + UUID.randomUUID()),
+                Mode.SOLO, SeedSource.DAILY, today, now.minusSeconds(1), now, replay.toJson());
+        Games.publish(todays);
+        assertEquals(Outcome.RECORD, awaitAudit(todays.gameId()).outcome);
+        var json = (com.fasterxml.jackson.databind.node.ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(replay.toJson());
+        var round0 = (com.fasterxml.jackson.databind.node.ArrayNode) json.withArray("rounds").get(0);
+        round0.set(0, "DOT".equals(round0.get(0).asText()) ? "O4" : "DOT");
+        QuarkusTransaction.requiringNew().run(
+                () -> GameAudit.update("replay = ?1 where gameId = ?2", json.toString(), todays.gameId()));
+        String audit = "/api/leaderboards/admin/audits/" + todays.gameId();
+
+        String revalidated = given().auth().oauth2(Tokens.admin("root")).when().post(audit + "/revalidate")
+                .then().statusCode(200)
+                .body("summary.struck", equalTo(true))
+                .body("strike.reason", containsString("withheld"))
+                .extract().asString();
+        assertTrue(QuarkusTransaction.requiringNew().call(() -> GameRecord.<GameRecord>findById(todays.gameId()))
+                .strikeReason.contains("the seed deals"), "the stored strike names the pieces");
+        assertFalse(revalidated.contains("seed deals"), revalidated);
+        String detail = given().auth().oauth2(Tokens.admin("root")).when().get(audit).then().statusCode(200)
+                .extract().asString();
+        assertFalse(detail.contains("seed deals"), detail);
+        String listed = given().auth().oauth2(Tokens.admin("root")).queryParam("size", 100)
+                .when().get("/api/leaderboards/admin/audits").then().statusCode(200).extract().asString();
+        assertTrue(listed.contains(todays.gameId().toString()), "listed");
+        assertFalse(listed.contains("seed deals"), listed);
+        String struck = given().auth().oauth2(Tokens.admin("root")).contentType("application/json")
+                .body("{\"reason\":\"scouted the day\"}").when().post(audit + "/strike").then().statusCode(200)
+                .body("strike.reason", equalTo("scouted the day")).extract().asString();
+        assertFalse(struck.contains("seed deals"), struck);
+    }
+
     @Test
     void theRefusedTrailWithholdsAMessageNamingADailyGameUntilTheMidnightAfterItWasRefused() {
         // a daily game of today, refused (signed with a key leaderboard-service does not know: a rotation done in the

@@ -68,6 +68,21 @@ class DailyChallengeTest {
         assertEquals(daily.seed(DAY, Level.MEDIUM), next.seed(DAY, Level.MEDIUM));
     }
 
+    /**
+     * docs/game-service.md "Daily": white space around the secret is stripped, so a secret file or Secret written with
+     * a trailing newline (`echo`, an editor) deals the same days as without it, and replicas configured either way
+     * agree on every day's pieces.
+     */
+    @Test
+    void whiteSpaceAroundTheSecretDealsTheSameDays() {
+        Clock clock = Clock.fixed(Instant.parse("2026-12-01T12:00:00Z"), ZoneOffset.UTC);
+        String secret = new String(SECRET, StandardCharsets.UTF_8);
+        long plain = new DailyChallenge(() -> secret, clock).seed(DAY, Level.HARD);
+        assertEquals(plain, new DailyChallenge(() -> secret + "\n", clock).seed(DAY, Level.HARD));
+        assertEquals(plain, new DailyChallenge(() -> "  " + secret + " \r\n", clock).seed(DAY, Level.HARD));
+        assertEquals(DailyChallenge.seed(SECRET, DAY, Level.HARD), plain);
+    }
+
     @Test
     void aShortSecretIsRefusedAtStart() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
