@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import jakarta.ws.rs.ForbiddenException;
 
 import com.bloceclat.common.limits.CountsPerKey;
+import com.bloceclat.common.limits.TokenBucket;
 import com.bloceclat.game.service.Requester;
 
 import io.quarkus.websockets.next.WebSocketConnection;
@@ -82,7 +83,7 @@ final class LiveSockets {
      * (a two-players frame may name either seat).
      */
     record Seat(UUID matchId, String mode, int yourSeat, UUID gameId, List<UUID> games, Requester requester,
-            RateLimit limit) {
+            TokenBucket limit) {
 
         /** The game a move or resign frame acts on: the caller's, or in a two-players match the one it names. */
         UUID gameFor(Integer seat) {

@@ -10,6 +10,7 @@ import jakarta.ws.rs.WebApplicationException;
 
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.limits.TokenBucket;
 import com.bloceclat.common.rest.ProblemMappers;
 import com.bloceclat.common.security.Caller;
 import com.bloceclat.game.config.GameConfig;
@@ -110,7 +111,7 @@ public class MatchSocket {
         UUID gameId = view.games().get(view.yourSeat()).id();
         Seat seat = new Seat(matchId, view.mode(), view.yourSeat(), gameId,
                 view.games().stream().map(GameView::id).toList(), requester,
-                new RateLimit(config.framesPerSecond(), config.burst(), System.nanoTime()));
+                new TokenBucket(config.framesPerSecond(), config.burst(), System.nanoTime()));
         // Quarkus lists a connection among the open ones from before its @OnOpen runs until it is closed
         Optional<WebSocketConnection> real = connections.findByConnectionId(connection.id());
         if (real.isEmpty()) {

@@ -1,7 +1,10 @@
-package com.bloceclat.game.live;
+package com.bloceclat.common.limits;
 
-/** A token bucket: {@code perSecond} frames a second on average, bursts up to {@code burst}. Thread-safe. */
-final class RateLimit {
+/**
+ * A token bucket: {@code perSecond} takes a second on average, bursts up to {@code burst}, full at first. Thread-safe.
+ * Time is passed in (nanoseconds, {@link System#nanoTime}), so tests need not sleep.
+ */
+public final class TokenBucket {
 
     private final double perSecond;
     private final double burst;
@@ -9,7 +12,7 @@ final class RateLimit {
     private long last;
     private int refusedInARow;
 
-    RateLimit(double perSecond, int burst, long nowNanos) {
+    public TokenBucket(double perSecond, int burst, long nowNanos) {
         this.perSecond = perSecond;
         this.burst = burst;
         this.tokens = burst;
@@ -17,7 +20,7 @@ final class RateLimit {
     }
 
     /** Takes one token if there is one. */
-    synchronized boolean tryAcquire(long nowNanos) {
+    public synchronized boolean tryAcquire(long nowNanos) {
         tokens = Math.min(burst, tokens + (nowNanos - last) / 1e9 * perSecond);
         last = nowNanos;
         if (tokens >= 1) {
@@ -29,8 +32,8 @@ final class RateLimit {
         return false;
     }
 
-    /** Frames refused one after the other since the last one taken. */
-    synchronized int refusedInARow() {
+    /** Takes refused one after the other since the last one taken. */
+    public synchronized int refusedInARow() {
         return refusedInARow;
     }
 }
