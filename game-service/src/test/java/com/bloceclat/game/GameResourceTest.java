@@ -156,6 +156,38 @@ class GameResourceTest {
     }
 
     /**
+     * Anyone may read a finished game's replay, and a long one the replica lacks is read from its events: a client may
+     * ask for {@code bloc.limits.replays-per-minute-per-client} (30) a minute, then 429 with Retry-After, before any
+     * work (no game is looked up: an unknown id is refused too). Other clients are not held back.
+     */
+    @Test
+    void aClientAsksForAtMostThirtyReplaysAMinute() {
+        As nia = As.player(Tokens.player("nia-" + UUID.randomUUID()));
+        var created = nia.spec().contentType(ContentType.JSON).body("{\"level\": \"MEDIUM\"}")
+                .when().post("/api/games").then().statusCode(201).extract();
+        String id = created.path("id");
+        nia.spec().when().post("/api/games/" + id + "/resign").then().statusCode(200);
+        double refusedBefore = metrics.counter("game.rate.refused", "kind", "replays").count();
+        // 30 at once, then one more every 2 s: served until the burst is spent (a slow machine gets the one or two
+        // the rate gave back meanwhile), then refused, an unknown game's replay too
+        long start = System.nanoTime();
+        int served = 0;
+        while (served < 100 && nia.spec().when().get("/api/games/" + id + "/replay").then().extract()
+                .statusCode() == 200) {
+            served++;
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(served >= 30 && served <= 30 + seconds / 2 + 1, served + " served in " + seconds + " s");
+        String detail = nia.spec().when().get("/api/games/" + UUID.randomUUID() + "/replay").then().statusCode(429)
+                .contentType("application/problem+json").header("Retry-After", "2").extract().path("detail");
+        assertEquals("Too many replays: at most 30 a minute for one client; ask again in 2 s.", detail);
+        assertEquals(refusedBefore + 2, metrics.counter("game.rate.refused", "kind", "replays").count(),
+                "counted for operators: game_rate_refused_total{kind=\"replays\"}");
+        As.player(Tokens.player("nia-friend-" + UUID.randomUUID())).spec().when().get("/api/games/" + id + "/replay")
+                .then().statusCode(200);
+    }
+
+    /**
      * A client's start that finds another start of the same client counting its limits is refused at once: it waited
      * for that start's lock holding a pool connection, so one client's starts sent all at once filled the pool (an
      * attacker's review). Here the client's lock is held by the test, as by a start of theirs that takes long.

@@ -3,6 +3,8 @@ package com.bloceclat.game.config;
 import java.time.Duration;
 import java.util.Optional;
 
+import jakarta.validation.constraints.Min;
+
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -218,6 +220,14 @@ public final class GameConfig {
          */
         @WithDefault("2")
         int replaysInFlightPerClient();
+
+        /**
+         * Replays one client may ask for a minute, on average, in bursts of as many; past it 429. Anyone may read a
+         * finished game's replay, and a long one not held by the replica is read from its events. Per replica.
+         */
+        @WithDefault("30")
+        @Min(1)
+        int replaysPerMinutePerClient();
 
         /** Versus-AI matches one client (a guest's address, a player's subject) may have open at once. */
         @WithDefault("3")

@@ -230,7 +230,8 @@ public class GameResource {
                     + "daily game whose day is not over, or it is a match's game and another seat of its match still "
                     + "plays"),
             @APIResponse(responseCode = "429", description = "The client has bloc.limits.replays-in-flight-per-client "
-                    + "replays being built on this replica already; with Retry-After") })
+                    + "replays being built on this replica already, or asked for more than "
+                    + "bloc.limits.replays-per-minute-per-client (30) a minute; with Retry-After") })
     public Response replay(@PathParam("id") String id, @Parameter(description = TOKEN_DOC) @HeaderParam(GAME_TOKEN) String token,
             @Context HttpServerRequest http) {
         // written to bytes while the replay counts as in flight: the answer's one copy, made from the records

@@ -127,6 +127,9 @@ public class GameService {
     /** Replays being built and written on this replica, per client ({@code bloc.limits.replays-in-flight-per-client}). */
     private InFlightPerClient replaysInFlight;
 
+    /** Replays asked for on this replica, per client and minute ({@code bloc.limits.replays-per-minute-per-client}). */
+    private RatePerClient replayRate;
+
     @Inject
     MeterRegistry metrics;
 
@@ -137,6 +140,7 @@ public class GameService {
                 metrics.counter("game.in.flight.refused", "kind", "hints"));
         replaysInFlight = new InFlightPerClient("replays", "being built",
                 metrics.counter("game.in.flight.refused", "kind", "replays"));
+        replayRate = new RatePerClient("replays", metrics.counter("game.rate.refused", "kind", "replays"));
     }
 
     @Transactional
@@ -162,9 +166,13 @@ public class GameService {
      * asking for it many times at once must not have that many built at once. Once written, the bytes wait in the
      * connection until the client reads them: that is not bounded here (docs/game-service.md "Limits"). It carries the seed, so it is served only when
      * the seed may be shown: a daily game's once its day is over. Then it is served to anyone who has the game's id (a
-     * player shares the link), before that to its player alone.
+     * player shares the link), before that to its player alone. A client may ask for
+     * {@code bloc.limits.replays-per-minute-per-client} a minute.
      */
     public <T> T replay(UUID id, Requester requester, String client, Function<Replay, T> write) {
+        // anyone may read a shown replay, a long one's events read from the database when this replica lacks them:
+        // a client may not cycle through the leaderboards' longest games at the in-flight bound's pace
+        replayRate.take(client, limits.replaysPerMinutePerClient());
         return replaysInFlight.run(client, limits.replaysInFlightPerClient(),
                 () -> write.apply(QuarkusTransaction.requiringNew().call(() -> finishedReplay(id, requester))));
     }
