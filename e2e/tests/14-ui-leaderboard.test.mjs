@@ -122,8 +122,10 @@ describe('leaderboards and replays in the UI', () => {
     await shoot(page, 'replay');
 
     // Anyone else who follows the link (the leaderboard's, or the one she shares) watches it too, logged in or not.
-    const stranger = await openApp(browser, { hash: `#/replay/${gameId}` });
+    const stranger = await openApp(browser, { hash });
     try {
+      await stranger.page.locator(`tr[data-game-id="${gameId}"] [data-testid=replay-link]`).click();
+      await stranger.page.waitForURL(new RegExp(`#/replay/${gameId}`));
       await stranger.page.waitForSelector('[data-testid=replay-counter]');
       await stranger.page.click('[data-testid=replay-end]');
       assert.equal((await stranger.page.textContent('[data-testid=replay-score]')).trim(), String(score));

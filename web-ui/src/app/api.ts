@@ -111,20 +111,25 @@ export interface Options {
   parse?: (text: string) => unknown;
 }
 
-/** One call to a service: bearer and guest tokens, JSON body, problem bodies turned into ApiError. */
-/** The caller's access token; a session that ended under the player is a 401 that says so, never a guest's call. */
-async function tokenOrEnded(): Promise<string | null> {
+/**
+ * The caller's access token. A session that ended under the player is a 401 that says so for game-service's calls
+ * (base ''), never a guest's call: a game made, a game of theirs refused; the other services' calls (boards, the
+ * solver), which are the same for a guest bar the caller's own standing, go out without a token.
+ */
+async function tokenOrEnded(base: string): Promise<string | null> {
   try {
     return await accessToken();
   } catch (e) {
-    if (e instanceof SessionEnded) throw new ApiError(401, t('auth.sessionEnded'));
-    throw e;
+    if (!(e instanceof SessionEnded)) throw e;
+    if (base === '') throw new ApiError(401, t('auth.sessionEnded'));
+    return null;
   }
 }
 
+/** One call to a service: bearer and guest tokens, JSON body, problem bodies turned into ApiError. */
 export async function call<T>(base: string, path: string, { method = 'GET', body, owner, parse = JSON.parse }: Options = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = await tokenOrEnded();
+  const token = await tokenOrEnded(base);
   if (token) headers.Authorization = `Bearer ${token}`;
   const guest = owner ? gameToken(owner) : undefined;
   if (guest) headers['X-Game-Token'] = guest;

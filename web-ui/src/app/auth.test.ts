@@ -61,11 +61,20 @@ describe('a login session that ends under the player', () => {
     await expect(reloaded.accessToken()).rejects.toBeInstanceOf(reloaded.SessionEnded);
   });
 
-  it('Keycloak away or failing (5xx) ends nothing: the token held is still sent, and the service judges it', async () => {
-    expiredSession(503);
+  it.each([503, 429])('Keycloak away, failing or throttling (%i) ends nothing: the token held is still sent, and the service judges it', async (status) => {
+    expiredSession(status);
     await (await import('./config')).loadConfig();
     const auth = await import('./auth');
     expect(await auth.accessToken()).toBe('old-access');
     expect(auth.sessionEnded()).toBe(false);
+  });
+
+  it('the other services\' calls (boards, the solver) go out as a guest\'s meanwhile: they are the same for one', async () => {
+    const calls = expiredSession(400);
+    await (await import('./config')).loadConfig();
+    const api = await import('./api');
+    await expect(api.call('', '/api/games/x')).rejects.toMatchObject({ status: 401 });
+    await api.call('http://leaderboard', '/api/leaderboards/HARD');
+    expect(calls.find((c) => c.includes('/api/leaderboards/HARD'))).not.toContain('Authorization');
   });
 });

@@ -116,7 +116,8 @@ async function tokenRequest(body: Record<string, string>): Promise<void> {
   });
   if (!res.ok) {
     // Keycloak away or failing (5xx) leaves the tokens: the access token may still hold, and the next call retries
-    if (res.status >= 500) throw new Error(`Keycloak answered ${res.status}`);
+    // nor does a refusal that is not the grant's (429: Keycloak's own throttling)
+    if (res.status !== 400 && res.status !== 401) throw new Error(`Keycloak answered ${res.status}`);
     tokens = null;
     session.remove(TOKENS);
     throw new Refused(`Keycloak answered ${res.status}`);
@@ -136,6 +137,11 @@ export async function completeLogin(): Promise<void> {
   const query = new URLSearchParams(location.search);
   const code = query.get('code');
   const pending = JSON.parse(session.get(PENDING) ?? 'null');
+  if (code && !pending) {
+    // sent back by Keycloak, but the login's check was not kept (the browser keeps no data for this site)
+    history.replaceState(null, '', location.pathname + location.hash);
+    throw new Error('the login could not be completed: this browser keeps no data for this site');
+  }
   if (!code || !pending) return;
   session.remove(PENDING);
   // The code leaves the address bar whatever happens next.

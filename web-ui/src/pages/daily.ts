@@ -4,7 +4,7 @@
  * started daily game of that day. A later attempt on the same day is practice: it plays the same, and does not count.
  */
 import { daily, games, LEVELS, type DailyToday, type Level } from '../app/api';
-import { isAdmin, login, user } from '../app/auth';
+import { login, user } from '../app/auth';
 import { h } from '../app/dom';
 import { defineMessages, t } from '../app/i18n';
 import { records, type Entry } from '../app/records-api';
@@ -205,7 +205,7 @@ export async function dailyPage(main: HTMLElement, route: Route): Promise<void> 
       h('td.num.hide-narrow', {}, String(e.rounds)),
       h('td.hide-narrow', {}, when(e.finishedAt)),
       // replays only of days that are over: today's would show the pieces to those still to play
-      h('td', {}, day < now.day && (own || isAdmin()) ? replayLink(e.gameId, t('game.replay')) : null));
+      h('td', {}, day < now.day ? replayLink(e.gameId, t('game.replay')) : null));
   };
 
   try {

@@ -97,7 +97,8 @@ export async function leaderboardsPage(main: HTMLElement, route: Route): Promise
       h('td.num', { 'data-testid': 'lb-score' }, String(e.score)),
       h('td.num.hide-narrow', {}, String(e.rounds)),
       h('td.hide-narrow', {}, when(e.finishedAt)),
-      h('td', {}, own || isAdmin() ? replayLink(e.gameId, m('lb.watch'), m('lb.watchGame', { player: e.player, score: e.score })) : null));
+      // every record's replay is anyone's (a finished game's seed is shown): not only one's own
+      h('td', {}, replayLink(e.gameId, m('lb.watch'), m('lb.watchGame', { player: e.player, score: e.score }))));
   };
 
   await Promise.all([loadTable(), loadMine()]);
