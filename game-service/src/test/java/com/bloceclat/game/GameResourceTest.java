@@ -17,10 +17,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -325,6 +329,33 @@ class GameResourceTest {
                 .body("seed", equalTo(DailyChallenge.seed(TestKeys.dailySecret(),
                         LocalDate.parse(daily.path("day")), Level.EXPERT)));
         anyone.spec().when().get("/api/games/" + UUID.randomUUID() + "/replay").then().statusCode(404);
+    }
+
+    /**
+     * docs/game-service.md "Who may play a game": a guest's game token is 32 random bytes (base64url, 43 characters),
+     * answered once; the database keeps only its SHA-256, so whoever reads the table cannot play the game with it.
+     */
+    @Test
+    void aGuestsGameTokenIsThirtyTwoRandomBytesAndOnlyItsHashIsKept() {
+        var created = given().contentType(ContentType.JSON).body("{\"level\": \"EASY\"}")
+                .when().post("/api/games").then().statusCode(201).extract();
+        String token = created.path("gameToken");
+        assertEquals(32, Base64.getUrlDecoder().decode(token).length);
+        String stored = QuarkusTransaction.requiringNew().call(
+                () -> GameEntity.<GameEntity>findById(UUID.fromString(created.path("id"))).guestTokenHash);
+        assertNotEquals(token, stored);
+        assertEquals(HexFormat.of().formatHex(sha256(token)), stored);
+        // the hash is no key: sent as the token, it is refused
+        given().header("X-Game-Token", stored).when().get("/api/games/" + created.path("id")).then().statusCode(403);
+        As.guest(token).spec().when().post("/api/games/" + created.path("id") + "/resign").then().statusCode(200);
+    }
+
+    private static byte[] sha256(String text) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
