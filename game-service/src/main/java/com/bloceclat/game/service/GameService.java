@@ -140,7 +140,8 @@ public class GameService {
                 metrics.counter("game.in.flight.refused", "kind", "hints"));
         replaysInFlight = new InFlightPerClient("replays", "being built",
                 metrics.counter("game.in.flight.refused", "kind", "replays"));
-        replayRate = new RatePerClient("replays", metrics.counter("game.rate.refused", "kind", "replays"));
+        replayRate = new RatePerClient("replays", limits.replaysPerMinutePerClient(),
+                metrics.counter("game.rate.refused", "kind", "replays"));
     }
 
     @Transactional
@@ -172,7 +173,7 @@ public class GameService {
     public <T> T replay(UUID id, Requester requester, String client, Function<Replay, T> write) {
         // anyone may read a shown replay, a long one's events read from the database when this replica lacks them:
         // a client may not cycle through the leaderboards' longest games at the in-flight bound's pace
-        replayRate.take(client, limits.replaysPerMinutePerClient());
+        replayRate.take(client);
         return replaysInFlight.run(client, limits.replaysInFlightPerClient(),
                 () -> write.apply(QuarkusTransaction.requiringNew().call(() -> finishedReplay(id, requester))));
     }

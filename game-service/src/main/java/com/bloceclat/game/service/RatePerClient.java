@@ -1,42 +1,38 @@
 package com.bloceclat.game.service;
 
-import java.time.Duration;
-
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 
-import com.bloceclat.common.limits.TokenBucket;
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import com.bloceclat.common.limits.BucketsPerKey;
 
 import io.micrometer.core.instrument.Counter;
 
 /**
  * One kind of costly request (replays) that each client may ask for at a rate of so many a minute on this replica, in
- * bursts of as many: past it the request is refused with 429 and {@code Retry-After} before any of its work. Per
- * replica, as {@link InFlightPerClient}. A bucket unused for a minute is full again, so it is then forgotten (at most
- * {@value #CLIENTS} clients' buckets kept: one dropped early comes back full, never emptier).
+ * bursts of as many ({@link BucketsPerKey}: a bucket forgotten once full again, at most {@value #CLIENTS} kept): past
+ * it the request is refused with 429 and {@code Retry-After} before any of its work. Per replica, as
+ * {@link InFlightPerClient}.
  */
 final class RatePerClient {
 
     private static final int CLIENTS = 100_000;
 
-    private final Cache<String, TokenBucket> buckets = Caffeine.newBuilder().maximumSize(CLIENTS)
-            .expireAfterAccess(Duration.ofMinutes(1)).build();
+    private final BucketsPerKey buckets;
     private final String kind;
+    private final int perMinute;
     private final Counter refused;
 
     /** {@code kind} names the requests in the refusal ("Too many replays: ..."); {@code refused} counts refusals. */
-    RatePerClient(String kind, Counter refused) {
+    RatePerClient(String kind, int perMinute, Counter refused) {
+        this.buckets = new BucketsPerKey(perMinute / 60.0, perMinute, CLIENTS, System::nanoTime);
         this.kind = kind;
+        this.perMinute = perMinute;
         this.refused = refused;
     }
 
-    /** Counts one of {@code client}'s requests, or refuses it past {@code perMinute} a minute. */
-    void take(String client, int perMinute) {
-        long now = System.nanoTime();
-        TokenBucket bucket = buckets.get(client, c -> new TokenBucket(perMinute / 60.0, perMinute, now));
-        if (!bucket.tryAcquire(now)) {
+    /** Counts one of {@code client}'s requests, or refuses it past the rate. */
+    void take(String client) {
+        if (buckets.take(client, 1) > 0) {
             refused.increment();
             long retry = (long) Math.ceil(60.0 / perMinute);
             throw new WebApplicationException("Too many " + kind + ": at most " + perMinute + " a minute for one "

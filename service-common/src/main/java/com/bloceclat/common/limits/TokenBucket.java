@@ -20,16 +20,21 @@ public final class TokenBucket {
     }
 
     /** Takes one token if there is one. */
-    public synchronized boolean tryAcquire(long nowNanos) {
+    public boolean tryAcquire(long nowNanos) {
+        return take(nowNanos, 1) == 0;
+    }
+
+    /** Takes {@code n} tokens, or none: answers 0, or the nanoseconds until {@code n} are there. */
+    public synchronized long take(long nowNanos, int n) {
         tokens = Math.min(burst, tokens + (nowNanos - last) / 1e9 * perSecond);
         last = nowNanos;
-        if (tokens >= 1) {
-            tokens -= 1;
+        if (tokens >= n) {
+            tokens -= n;
             refusedInARow = 0;
-            return true;
+            return 0;
         }
         refusedInARow++;
-        return false;
+        return (long) Math.ceil((n - tokens) / perSecond * 1e9);
     }
 
     /** Takes refused one after the other since the last one taken. */
