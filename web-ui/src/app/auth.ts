@@ -25,8 +25,9 @@ const ENDED = 'bloc.sessionEnded';
 
 /**
  * The login session ended under the player (Keycloak refused the refresh: idle past its timeout, or past the
- * session's maximum). Until the player logs in again or chooses to go on as a guest, every call that would have
- * carried their token fails with this instead of going out without one: a player silently made a guest got a guest
+ * session's maximum). Until the player logs in again or chooses to go on as a guest, game-service's calls that would
+ * have carried their token fail with this instead of going out without one (the boards' and the solver's go out as a
+ * guest's): a player silently made a guest got a guest
  * game, which never counts, and 403 on the game they were playing.
  */
 export class SessionEnded extends Error {
@@ -35,7 +36,7 @@ export class SessionEnded extends Error {
   }
 }
 
-/** Keycloak refused a token request (4xx), as opposed to being unreachable or failing (5xx). */
+/** Keycloak refused the grant (400 or 401), as opposed to being unreachable, failing (5xx) or throttling (429). */
 class Refused extends Error {}
 
 let tokens: Tokens | null = readTokens();
@@ -115,8 +116,8 @@ async function tokenRequest(body: Record<string, string>): Promise<void> {
     body: new URLSearchParams({ client_id: config().clientId, ...body }),
   });
   if (!res.ok) {
-    // Keycloak away or failing (5xx) leaves the tokens: the access token may still hold, and the next call retries
-    // nor does a refusal that is not the grant's (429: Keycloak's own throttling)
+    // Only a refusal of the grant ends the session. Keycloak failing (5xx) or throttling (429) leaves the tokens:
+    // the access token may still hold, and the next call retries.
     if (res.status !== 400 && res.status !== 401) throw new Error(`Keycloak answered ${res.status}`);
     tokens = null;
     session.remove(TOKENS);
@@ -148,8 +149,7 @@ export async function completeLogin(): Promise<void> {
   history.replaceState(null, '', `${location.pathname}${pending.hash ?? ''}`);
   if (query.get('state') !== pending.state) throw new Error('login answer does not match the request (state)');
   await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri(), code_verifier: pending.verifier });
-  ended = false;
-  session.remove(ENDED);
+  setEnded(false);
 }
 
 /**
@@ -163,7 +163,7 @@ export async function accessToken(): Promise<string | null> {
   if (Date.now() > tokens.expiresAt - 20_000) {
     refreshing ??= tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh })
       .catch((e) => {
-        if (e instanceof Refused) endSession();
+        if (e instanceof Refused) setEnded(true);
       })
       .finally(() => (refreshing = null));
     await refreshing;
@@ -172,9 +172,11 @@ export async function accessToken(): Promise<string | null> {
   return tokens?.access ?? null;
 }
 
-function endSession(): void {
-  ended = true;
-  session.set(ENDED, '1');
+/** Whether the session ended under the player, kept by the tab (a reload still says so); the listeners told. */
+function setEnded(value: boolean): void {
+  ended = value;
+  if (value) session.set(ENDED, '1');
+  else session.remove(ENDED);
   endedListeners.forEach((l) => l());
 }
 
@@ -189,16 +191,13 @@ export function onSessionEnded(listener: () => void): void {
 
 /** After a session ended: the player goes on as a guest, knowingly. */
 export function continueAsGuest(): void {
-  ended = false;
-  session.remove(ENDED);
-  endedListeners.forEach((l) => l());
+  setEnded(false);
 }
 
 export function logout(): void {
   const id = tokens?.id;
   tokens = null;
-  ended = false;
-  session.remove(ENDED);
+  setEnded(false);
   session.remove(TOKENS);
   const params = new URLSearchParams({ client_id: config().clientId, post_logout_redirect_uri: redirectUri() });
   if (id) params.set('id_token_hint', id);
