@@ -2,7 +2,7 @@
 // today's UTC day and offers the level's daily game (or practice once alice started one today);
 // the game shows its day and never its seed, and a new solo game leaves it in play; once she
 // resigns, its daily board (also reached from the leaderboards page) lists her first started
-// daily game of the day.
+// daily game of the day. The daily game's address opened by itself (a link) starts nothing until its button is pressed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../lib/browser.mjs';
@@ -39,6 +39,15 @@ describe('daily challenge in the UI', () => {
     const day = today.json.day;
     assert.match(day, /^\d{4}-\d{2}-\d{2}$/);
     const startedBefore = today.json.levels.find((l) => l.level === LEVEL)?.started === true;
+
+    // A link alone starts nothing: the daily game's address opened as it is (someone sent it) shows the day's card,
+    // and only its button starts the game that counts.
+    await page.goto(`${origin}/#/solo/new?level=${LEVEL}&daily=1`);
+    await page.waitForSelector('[data-testid=daily-card] [data-testid=play-daily]');
+    assert.match(page.url(), /#\/solo\/new\?/);
+    const afterLink = await call(`${GAME}/api/daily`, { token });
+    assert.equal(afterLink.json.levels.find((l) => l.level === LEVEL)?.started === true, startedBefore, 'the address alone started no daily game');
+    await page.goto(`${origin}/#/`);
 
     // Home: the entry, its day, play or practice for the chosen level.
     await page.waitForSelector('[data-testid=daily-card]');
@@ -114,6 +123,15 @@ describe('daily challenge in the UI', () => {
     await page.goto(`${origin}/#/`);
     await page.click(`label[for="level-${LEVEL}"]`);
     await page.waitForFunction(() => document.querySelector('[data-testid=play-daily]')?.textContent.trim() === 'Practice', null, { timeout: 10_000 });
+
+    // The daily address opened as it is offers practice too, and its button starts it there.
+    await page.goto(`${origin}/#/solo/new?level=${LEVEL}&daily=1`);
+    await page.waitForFunction(() => document.querySelector('[data-testid=daily-card] [data-testid=play-daily]')?.textContent.trim() === 'Practice', null, { timeout: 10_000 });
+    await page.click('[data-testid=play-daily]');
+    await page.waitForURL(/#\/solo\/[0-9a-f-]{36}/, { timeout: 15_000 });
+    await page.waitForSelector('[data-testid=daily-practice]');
+    const practiceId = page.url().match(/#\/solo\/([0-9a-f-]{36})/)[1];
+    await expectStatus(200, `${GAME}/api/games/${practiceId}/resign`, { method: 'POST', token });
 
     // The leaderboards page reaches the daily board too.
     await page.goto(`${origin}/#/leaderboards?level=${LEVEL}`);

@@ -107,16 +107,24 @@ export function dailyOf(id: string, seedSource?: string, day?: string | null, pr
 }
 
 /**
- * The Practice button just pressed: its level and the day its card showed. Kept in memory and used once by the next
- * {@link startDaily}, never in the page's address: a link, a bookmark or the history would otherwise ask for practice,
- * which ends the count of the player's daily game in play.
+ * The Play or Practice button just pressed: its level, and the day its card showed when it offered practice. Kept in
+ * memory and taken once by the next {@link startDaily}, never in the page's address. `#/solo/new?level=X&daily=1`
+ * opened any other way (a link someone sent, a bookmark, the history) starts nothing ({@link dailyAsked} is false: the
+ * game page shows the daily card instead), since a logged-in player's first daily game of the day is the one that
+ * counts, and practice would end the count of one in play.
  */
-let practiceChosen: { level: Level; day: string } | null = null;
+let dailyChosen: { level: Level; practiceDay: string | null } | null = null;
 
 /** Opens the game page of today's daily game of the level, as practice when the card said so. */
-function playDaily(level: Level, now: DailyToday | undefined): void {
-  practiceChosen = now && dailyStarted(now, level) ? { level, day: now.day } : null;
-  go(`#/solo/new?level=${level}&daily=1`);
+export function playDaily(level: Level, now: DailyToday | undefined): void {
+  dailyChosen = { level, practiceDay: now && dailyStarted(now, level) ? now.day : null };
+  const hash = `#/solo/new?level=${level}&daily=1`;
+  go(hash, location.hash === hash); // the card shown by that very address: render it again
+}
+
+/** Whether a button of this page asked for the level's daily game (not the address alone). */
+export function dailyAsked(level: Level): boolean {
+  return dailyChosen?.level === level;
 }
 
 /**
@@ -126,15 +134,15 @@ function playDaily(level: Level, now: DailyToday | undefined): void {
  */
 export async function startDaily(level: Level): Promise<string> {
   const now = await today();
-  const chosen = practiceChosen;
-  practiceChosen = null;
-  const g = await games.createDaily(level, chosen?.level === level && chosen.day === now.day);
+  const chosen = dailyChosen;
+  dailyChosen = null;
+  const g = await games.createDaily(level, chosen?.level === level && chosen.practiceDay === now.day);
   rememberDaily(g.id, { day: g.day ?? now.day, practice: g.practice ?? dailyStarted(now, level) });
   return g.id;
 }
 
-/** The home page's card: today's day, whether it was played at the chosen level, play or practice, the board. */
-export function dailyCard(levelOf: () => Level): { root: HTMLElement; refresh: () => void } {
+/** The home page's card (and the daily address's, opened by a link): today's day, whether it was played at the chosen level, play or practice, the board. */
+export function dailyCard(levelOf: () => Level, title = dm('daily.title')): { root: HTMLElement; refresh: () => void } {
   const state = h('p.note', { 'data-testid': 'daily-state' });
   const button = h('button.primary', { type: 'button', 'data-testid': 'play-daily' }, dm('daily.play'));
   const board = h('a.button', { href: boardHref(levelOf()), 'data-testid': 'daily-board' }, dm('daily.board'));
@@ -153,7 +161,7 @@ export function dailyCard(levelOf: () => Level): { root: HTMLElement; refresh: (
   };
   void today().then((answer) => { now = answer; refresh(); });
   const root = h('section.mode-card.daily-card', { id: 'mode-daily', 'aria-labelledby': 'mode-daily-title', 'data-testid': 'daily-card' },
-    h('h2', { id: 'mode-daily-title' }, dm('daily.title')), h('p', {}, dm('daily.desc')), dayLine, state,
+    h('h2', { id: 'mode-daily-title' }, title), h('p', {}, dm('daily.desc')), dayLine, state,
     h('div.actions', {}, button, board));
   return { root, refresh };
 }

@@ -5,7 +5,7 @@ import { t } from '../app/i18n';
 import { go, type Page, type Route } from '../app/router';
 import { errorBox, errorText, overlay, scoreBoard, streakBadge } from '../app/ui';
 import { BoardView } from '../game/board-view';
-import { boardHref, dailyOf, dm, startDaily } from './daily';
+import { boardHref, dailyAsked, dailyCard, dailyOf, dm, playDaily, startDaily } from './daily';
 import { chosenLevel, rememberSolo } from './home';
 import { local } from '../app/store';
 
@@ -14,9 +14,14 @@ const bestKey = (level: string) => `bloc.best.${level}`;
 export async function soloPage(main: HTMLElement, route: Route): Promise<Page | void> {
   const id = route.path[1];
   if (!id || id === 'new') {
+    const level = chosenLevel(route);
+    if (route.query.get('daily') && !dailyAsked(level)) {
+      // the address alone (a link someone sent): offer the day's game, which counts once, rather than start it
+      main.append(dailyCard(() => level, `${dm('daily.title')} · ${t(`level.${level}`)}`).root);
+      return;
+    }
     const seed = route.query.get('seed');
-    const made = route.query.get('daily') ? await startDaily(chosenLevel(route))
-      : (await games.create(chosenLevel(route), seed ? Number(seed) : undefined)).id;
+    const made = route.query.get('daily') ? await startDaily(level) : (await games.create(level, seed ? Number(seed) : undefined)).id;
     if (main.isConnected) go(`#/solo/${made}`, true); // not when the player went elsewhere meanwhile
     return;
   }
@@ -89,7 +94,7 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
       game.assisted ? h('p.note', {}, t('game.assisted')) : null,
       h('div.actions', {},
         dailyGame
-          ? h('a.button.primary', { href: `#/solo/new?level=${game.level}&daily=1`, 'data-testid': 'daily-again' }, dm('daily.again'))
+          ? h('button.primary', { type: 'button', 'data-testid': 'daily-again', onclick: () => playDaily(game.level, undefined) }, dm('daily.again'))
           : h('a.button.primary', { href: `#/solo/new?level=${game.level}` }, t('game.again')),
         dailyGame ? h('a.button', { href: boardHref(game.level, dailyGame.day), 'data-testid': 'daily-board' }, dm('daily.board')) : null,
         // a daily game's replay would show the day's pieces to others still to play it: watched from my games later
