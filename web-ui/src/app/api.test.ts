@@ -40,3 +40,38 @@ describe('guest tokens kept on the device', () => {
     expect(gameToken('m1')).toBe('tok');
   });
 });
+
+describe('a game of a chosen seed', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  /** fetch that answers a new game and keeps the bodies sent. */
+  function server(): string[] {
+    const sent: string[] = [];
+    storage();
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      sent.push(String(init.body));
+      return Promise.resolve(new Response(JSON.stringify({ id: 'g1', level: 'EASY' }), { status: 201 }));
+    });
+    return sent;
+  }
+
+  it('sends a 64-bit seed exactly, as the replays show it (a JS number would round it to another game)', async () => {
+    const sent = server();
+    const { games } = await import('./api');
+    await games.create('EASY', '-9223372036854775807');
+    await games.create('HARD', '42');
+    await games.create('EXPERT');
+    expect(sent).toEqual(['{"level":"EASY","seed":-9223372036854775807}', '{"level":"HARD","seed":42}', '{"level":"EXPERT"}']);
+  });
+
+  it('refuses anything but a whole number, sending nothing', async () => {
+    const sent = server();
+    const { games, ApiError } = await import('./api');
+    for (const bad of ['1e3', '12,3', '1}, "x": {', '', '123456789012345678901'])
+      await expect(games.create('EASY', bad)).rejects.toBeInstanceOf(ApiError);
+    expect(sent).toEqual([]);
+  });
+});

@@ -107,6 +107,8 @@ export interface Options {
   body?: unknown;
   /** The game or match whose guest token to send. */
   owner?: string;
+  /** The body as JSON text already, sent as it is (a 64-bit number that a JS number would round). */
+  json?: string;
   /** Reads the answer's text (default JSON.parse; replays need their 64-bit seeds kept exact). */
   parse?: (text: string) => unknown;
 }
@@ -127,16 +129,17 @@ async function tokenOrEnded(base: string): Promise<string | null> {
 }
 
 /** One call to a service: bearer and guest tokens, JSON body, problem bodies turned into ApiError. */
-export async function call<T>(base: string, path: string, { method = 'GET', body, owner, parse = JSON.parse }: Options = {}): Promise<T> {
+export async function call<T>(base: string, path: string, { method = 'GET', body, json: asText, owner, parse = JSON.parse }: Options = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = await tokenOrEnded(base);
   if (token) headers.Authorization = `Bearer ${token}`;
   const guest = owner ? gameToken(owner) : undefined;
   if (guest) headers['X-Game-Token'] = guest;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const sent = asText ?? (body === undefined ? undefined : JSON.stringify(body));
+  if (sent !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(base + path, { method, headers, body: sent });
   } catch {
     throw new ApiError(0, 'offline');
   }
@@ -158,8 +161,16 @@ export async function call<T>(base: string, path: string, { method = 'GET', body
 const game = <T>(path: string, o?: Options) => call<T>('', path, o);
 
 export const games = {
-  async create(level: Level, seed?: number): Promise<GameState> {
-    const g = await game<GameState>('/api/games', { method: 'POST', body: seed === undefined ? { level } : { level, seed } });
+  /**
+   * A new solo game; with a seed, that seed's game (never a record). The seed is its decimal text, sent exactly: a
+   * 64-bit seed (as the replays show them) is past what a JS number holds (2^53), and would be another game rounded.
+   *
+   * @throws ApiError 400 when the seed is not a whole number (game-service says when it is past 64 bits)
+   */
+  async create(level: Level, seed?: string): Promise<GameState> {
+    if (seed !== undefined && !/^-?\d{1,20}$/.test(seed)) throw new ApiError(400, t('game.badSeed'));
+    const json = seed === undefined ? undefined : `{"level":${JSON.stringify(level)},"seed":${seed}}`;
+    const g = await game<GameState>('/api/games', { method: 'POST', body: { level }, json });
     rememberGameToken([g.id], g.gameToken);
     return g;
   },

@@ -21,7 +21,7 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
       return;
     }
     const seed = route.query.get('seed');
-    const made = route.query.get('daily') ? await startDaily(level) : (await games.create(level, seed ? Number(seed) : undefined)).id;
+    const made = route.query.get('daily') ? await startDaily(level) : (await games.create(level, seed?.trim() || undefined)).id;
     if (main.isConnected) go(`#/solo/${made}`, true); // not when the player went elsewhere meanwhile
     return;
   }
