@@ -37,11 +37,26 @@ set_secret() {
   mv "$tmp" "$SECRETS_FILE"
 }
 
+# new_signing_key: a new key pair for game-service, its public key added after the ones already accepted (never
+# replacing them: messages signed by an earlier key may still wait in Kafka or in game-service's outbox).
+new_signing_key() {
+  local pair id keys
+  pair="$(ed25519_pair)" || die "could not generate the Ed25519 signing key"
+  id="local-$(date -u +%Y%m%d%H%M%S)"
+  keys="$(secret BLOC_SIGNING_PUBLIC_KEYS)"
+  [[ ",$keys" != *",$id:"* ]] || die "a key $id exists already: try again in a second"
+  set_secret BLOC_SIGNING_PUBLIC_KEYS "${keys:+$keys,}$id:${pair#* }"
+  set_secret BLOC_SIGNING_KEY_ID "$id"
+  set_secret BLOC_SIGNING_PRIVATE_KEY "${pair% *}"
+}
+
 # Creates what bloc.env lacks; values already there are kept (a restart keeps its keys and passwords).
 secrets_prepare() {
   (umask 077; mkdir -p "$SECRETS_DIR")
   chmod 700 "$SECRETS_DIR"
+  local first=false
   if [[ ! -f "$SECRETS_FILE" ]]; then
+    first=true
     (umask 077; cat >"$SECRETS_FILE" <<'EOF'
 # Bloc Éclat local secrets, generated once by ./bloc up (platform/lib/secrets.sh). Never commit this file.
 # Also docker compose's environment: docker compose --env-file .bloc/secrets/bloc.env up --build
@@ -51,17 +66,16 @@ EOF
   chmod 600 "$SECRETS_FILE"
   local made=()
   if [[ -z "$(secret BLOC_SIGNING_PRIVATE_KEY)" ]]; then
-    local pair id
-    pair="$(ed25519_pair)" || die "could not generate the Ed25519 signing key"
-    id="local-$(date -u +%Y%m%d%H%M%S)"
-    set_secret BLOC_SIGNING_KEY_ID "$id"
-    set_secret BLOC_SIGNING_PRIVATE_KEY "${pair% *}"
-    set_secret BLOC_SIGNING_PUBLIC_KEYS "$id:${pair#* }"
-    made+=("signing key $id")
+    new_signing_key
+    made+=("signing key $(secret BLOC_SIGNING_KEY_ID)")
   fi
   if [[ -z "$(secret BLOC_DAILY_SECRET)" ]]; then
     set_secret BLOC_DAILY_SECRET "$(head -c 32 /dev/urandom | base64 -w0)"
     made+=("daily secret")
+    # Not the first run: the daily challenge's seeds (today's too) change at game-service's next start.
+    if ! $first; then
+      warn "BLOC_DAILY_SECRET was missing from $SECRETS_FILE: a new one deals new daily challenges from game-service's next start, today's included (games already started keep their pieces)"
+    fi
   fi
   local name
   for name in KAFKA_ADMIN_PASSWORD KAFKA_GAME_SERVICE_PASSWORD KAFKA_LEADERBOARD_SERVICE_PASSWORD; do
@@ -82,15 +96,10 @@ EOF
 cmd_rotate_key() {
   mkdir -p "$LOGS"
   secrets_prepare
-  local pair id old
-  pair="$(ed25519_pair)" || die "could not generate the Ed25519 signing key"
-  id="local-$(date -u +%Y%m%d%H%M%S)"
+  local old
   old="$(secret BLOC_SIGNING_KEY_ID)"
-  [[ "$id" != "$old" ]] || die "a key $id exists already: try again in a second"
-  set_secret BLOC_SIGNING_PUBLIC_KEYS "$(secret BLOC_SIGNING_PUBLIC_KEYS),$id:${pair#* }"
-  set_secret BLOC_SIGNING_KEY_ID "$id"
-  set_secret BLOC_SIGNING_PRIVATE_KEY "${pair% *}"
-  ok "game-service signs with $id from its next start; leaderboard-service accepts $old and $id"
+  new_signing_key
+  ok "game-service signs with $(secret BLOC_SIGNING_KEY_ID) from its next start; leaderboard-service accepts $(secret BLOC_SIGNING_PUBLIC_KEYS | sed 's/:[^,]*//g; s/,/, /g')"
   info "'./bloc down && ./bloc up' to use it; drop $old from BLOC_SIGNING_PUBLIC_KEYS in $SECRETS_FILE once no message signed by it is left to read"
 }
 

@@ -88,6 +88,39 @@ class BlocSecretsTest {
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
     }
 
+    @Test
+    void aLostPrivateKeyIsMadeAgainBesideTheKeysAlreadyAcceptedNeverInTheirPlace() throws Exception {
+        run("secrets_prepare");
+        Path file = state.resolve("secrets/bloc.env");
+        Thread.sleep(1100); // a key id is its second
+        run("cmd_rotate_key");
+        Map<String, String> rotated = read(file);
+        Files.writeString(file, Files.readString(file).replaceAll("(?m)^BLOC_SIGNING_PRIVATE_KEY=.*\\n", ""));
+        Thread.sleep(1100);
+        run("secrets_prepare");
+        Map<String, String> after = read(file);
+
+        // messages signed by either earlier key may still wait in Kafka or the outbox: both stay accepted
+        Map<String, String> accepted = publicKeys(after);
+        Map<String, String> before = publicKeys(rotated);
+        String newId = after.get("BLOC_SIGNING_KEY_ID");
+        assertFalse(before.containsKey(newId), "a key id of its own");
+        Map<String, String> expected = new LinkedHashMap<>(before);
+        expected.put(newId, accepted.get(newId));
+        assertEquals(expected, accepted, "the keys accepted before, then the new one");
+        assertMatchingPair(after.get("BLOC_SIGNING_PRIVATE_KEY"), accepted.get(newId));
+    }
+
+    @Test
+    void aDailySecretMadeAgainSaysThatTheDaysChallengesChange() throws Exception {
+        run("secrets_prepare");
+        assertFalse(Files.readString(state.resolve("out.log")).contains("BLOC_DAILY_SECRET was missing"), "not on the first run");
+        Path file = state.resolve("secrets/bloc.env");
+        Files.writeString(file, Files.readString(file).replaceAll("(?m)^BLOC_DAILY_SECRET=.*\\n", ""));
+        run("secrets_prepare");
+        assertTrue(Files.readString(state.resolve("out.log")).contains("today's included"), Files.readString(state.resolve("out.log")));
+    }
+
     /** BLOC_SIGNING_PUBLIC_KEYS as leaderboard-service reads it: {@code keyId:base64 X.509}, comma-separated. */
     private static Map<String, String> publicKeys(Map<String, String> env) {
         Map<String, String> keys = new LinkedHashMap<>();
