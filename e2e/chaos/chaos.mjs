@@ -192,9 +192,12 @@ async function move(g) {
     return true;
   }
   if (res.status === 409 && retried) {
-    // the first attempt may have been played before its answer was lost: the state says
+    // the first attempt may have been played before its answer was lost: the state says, and must show it played
     figures.alreadyPlayedAfterRetry++;
-    return refresh(g);
+    if (!(await refresh(g))) return false;
+    if (g.state.nextMoveNumber > body.moveNumber) return true;
+    failure(label, 409, `answered 409 to a retry, but the game is still at move ${g.state.nextMoveNumber}: the placement was lost`);
+    return false;
   }
   failure(label, res.status, res.text.slice(0, 300));
   return false;
@@ -207,7 +210,13 @@ async function hint(g) {
     g.state = res.json.game;
     return true;
   }
-  if (res.status === 409 && retried) return refresh(g);
+  if (res.status === 409 && retried) {
+    // applied before its answer was lost: a game that had a hint is assisted
+    if (!(await refresh(g))) return false;
+    if (g.state.assisted) return true;
+    failure(label, 409, 'answered 409 to a retry, but the game had no hint: the hint was lost');
+    return false;
+  }
   failure(label, res.status, res.text.slice(0, 300));
   return false;
 }
@@ -262,8 +271,8 @@ const bloc = (...args) => execFileP(resolve(ROOT, 'bloc'), args, { cwd: ROOT, ma
  * A game through every service, retried until it works: created, one move, one hint, resigned, its audit at
  * leaderboard-service; for a solver replica also a hint asked of that replica directly.
  */
-async function probe(name) {
-  const deadline = now() + SETTINGS.recoverS * 1000;
+async function probe(name, killedAt) {
+  const deadline = killedAt + SETTINGS.recoverS * 1000; // from the kill, the restart's own wait included
   if (name.startsWith('solver-service-1')) {
     for (;;) {
       const r = await call(`${SOLVER_1}/api/solver/solve`, {
@@ -304,7 +313,7 @@ async function chaos() {
     k.readyAt = now();
     log(`${name} ready again after ${((k.readyAt - k.killedAt) / 1000).toFixed(1)} s`);
     try {
-      k.probe = await probe(name);
+      k.probe = await probe(name, k.killedAt);
       k.recoveredAt = now();
       log(`${name} recovered after ${((k.recoveredAt - k.killedAt) / 1000).toFixed(1)} s (probe game ${k.probe})`);
     } catch (e) {
@@ -324,7 +333,12 @@ async function goOn() {
   for (const g of [...inPlay.values()]) {
     try {
       if (!(await refresh(g))) continue;
-      if (g.state.status !== 'PLAYING') { finish(g); ok++; continue; }
+      if (g.state.status !== 'PLAYING') {
+        // its player left it in play: ended by nobody the driver knows of
+        failure(`game ${g.id} in play`, g.state.status, 'a game left in play was found ended');
+        finish(g);
+        continue;
+      }
       const moved = await move(g);
       if (!g.state.gameOver && !(await resign(g))) continue;
       if (moved || g.state.status === 'RESIGNED') ok++;
