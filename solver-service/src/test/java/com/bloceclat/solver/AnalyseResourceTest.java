@@ -103,6 +103,14 @@ class AnalyseResourceTest {
     }
 
     @Test
+    void aPageFromPastTheLastRoundIsEmptyAndSaysTheEnd() {
+        Replay replay = game(81, 2);
+        post(replay.toJson(), "?fromRound=99").then().statusCode(200)
+                .body("fromRound", equalTo(99)).body("rounds.size()", equalTo(0)).body("moves.size()", equalTo(0))
+                .body("nextRound", equalTo(-1));
+    }
+
+    @Test
     void aPageIsClampedToTheConfiguredRounds() {
         Replay replay = game(80, 12);
         post(replay.toJson(), "?rounds=1000").then().statusCode(200)

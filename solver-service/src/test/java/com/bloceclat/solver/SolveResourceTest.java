@@ -73,6 +73,38 @@ class SolveResourceTest {
     }
 
     @Test
+    void aSearchCutShortByItsBudgetSaysSoAndIsCountedPartial() {
+        // Full-strength AI searches of mid-game positions take milliseconds each (docs/benchmarks.md): with a budget
+        // of 1 ms some must be cut short, and each of those answers the best found so far, marked and counted so.
+        double before = partialCount();
+        int cut = 0;
+        for (SolveRequest position : BenchPositions.generate(12, Mode.AI, 5).subList(4, 12)) {
+            ObjectNode request = Requests.of(position).put("id", "cut").put("mode", "ai").put("strength", 5)
+                    .put("timeMs", 1);
+            Response response = post(request.toString());
+            response.then().statusCode(200).header("X-Solver-Budget-Ms", "1").body("placements.size()", greaterThan(0));
+            if ("false".equals(response.header("X-Solver-Complete"))) {
+                cut++;
+            } else {
+                assertEquals("true", response.header("X-Solver-Complete"));
+            }
+        }
+        assertTrue(cut > 0, "no search of 8 was cut short by 1 ms");
+        assertEquals(before + cut, partialCount(), "each answer cut short counted as partial");
+    }
+
+    private static double partialCount() {
+        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        for (String line : metrics.split("\n")) {
+            if (line.startsWith("solver_requests_total{") && line.contains("caller=\"service\"")
+                    && line.contains("mode=\"ai\"") && line.contains("outcome=\"partial\"")) {
+                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return 0;
+    }
+
+    @Test
     void maxLinesAnswersCarryTheAlternatives() {
         post(Requests.EMPTY_BOARD.replace("\"pieces\":[\"DOT\"]", "\"pieces\":[\"DOT\",\"DOT\",\"DOT\"]")
                 .replace("}", ",\"mode\":\"maxLines\"}"))
