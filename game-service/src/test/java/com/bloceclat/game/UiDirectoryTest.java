@@ -49,6 +49,10 @@ class UiDirectoryTest {
             given().when().get(page).then().statusCode(200)
                     .header("Content-Security-Policy", containsString("script-src 'self'"))
                     .header("Content-Security-Policy", containsString("frame-ancestors 'none'"))
+                    // the test profile's bloc.ui.* (application.properties' defaults)
+                    .header("Content-Security-Policy", containsString(
+                            "connect-src 'self' http://localhost:8081 http://localhost:8083 http://localhost:8180"))
+                    .header("X-Content-Type-Options", equalTo("nosniff"))
                     .header("X-Frame-Options", equalTo("DENY"));
         }
         // Swagger UI's page has inline scripts: the policy would stop it

@@ -1,0 +1,69 @@
+package com.bloceclat.game.rest;
+
+import java.net.URI;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import com.bloceclat.game.config.GameConfig;
+
+import io.quarkus.vertx.http.runtime.filters.Filters;
+
+/**
+ * The web UI's pages (everything but {@code /api} and {@code /q}: Swagger UI has inline scripts) go out with a
+ * Content-Security-Policy: no script but the bundle's own files (no inline script, no {@code eval}: an injected one
+ * would not run, and it could read the tokens the page keeps), never framed (no clickjacking of an admin's buttons),
+ * and connections only to this origin (the game's API and socket) and to the three origins {@code /config.json} names
+ * (solver-service, leaderboard-service, Keycloak), so that a script that ran anyway could not send a token elsewhere.
+ * Built from {@link GameConfig.Ui} at start: each deployment's addresses, reduced to their origins (a path in a URL
+ * would otherwise match that path alone in a policy).
+ */
+@ApplicationScoped
+public class UiPolicy {
+
+    /** Every path but {@code /api} and {@code /q} and below. */
+    static final Pattern PAGES = Pattern.compile("^/(?!(api|q)(/|$)).*");
+
+    void register(@Observes Filters filters, GameConfig.Ui ui) {
+        String policy = contentSecurityPolicy(ui);
+        filters.register(rc -> {
+            if (PAGES.matcher(rc.normalizedPath()).matches()) {
+                rc.response().putHeader("Content-Security-Policy", policy)
+                        .putHeader("X-Frame-Options", "DENY")
+                        .putHeader("X-Content-Type-Options", "nosniff");
+            }
+            rc.next();
+        }, 10);
+    }
+
+    static String contentSecurityPolicy(GameConfig.Ui ui) {
+        Set<String> connect = new LinkedHashSet<>();
+        connect.add("'self'");
+        for (String url : new String[] {ui.solverUrl(), ui.leaderboardUrl(), ui.keycloakUrl()}) {
+            origin(url).ifPresent(connect::add);
+        }
+        return "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'; "
+                + "img-src 'self' data:; connect-src " + String.join(" ", connect);
+    }
+
+    /** {@code scheme://host[:port]} of an absolute http(s) URL; empty for anything else (a relative one is this origin). */
+    static Optional<String> origin(String url) {
+        try {
+            URI u = URI.create(url.strip());
+            String scheme = u.getScheme();
+            boolean http = "http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme);
+            if (!http || u.getHost() == null) {
+                return Optional.empty();
+            }
+            String port = u.getPort() < 0 ? "" : ":" + u.getPort();
+            return Optional.of(scheme.toLowerCase(Locale.ROOT) + "://" + u.getHost().toLowerCase(Locale.ROOT) + port);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}
