@@ -303,6 +303,27 @@ class BoundedWorkTest {
     }
 
     /**
+     * docs/game-service.md "Private race by link": a link whose maker is past their open games is refused (409) and
+     * counted in {@code game_private_race_total{outcome="refused_host_busy"}}, not as a race joined. Here, where the
+     * limit is 4 games; PrivateRaceTest counts the other outcomes.
+     */
+    @Test
+    @Order(9)
+    void aLinkWhoseMakerIsPastTheirGamesIsCountedAsRefusedHostBusy() {
+        String busy = Tokens.player("busy-maker-" + UUID.randomUUID());
+        String code = link(busy);
+        for (int i = 0; i < 4; i++) {
+            startGame(As.player(busy)).statusCode(201);
+        }
+        Map<String, Double> before = PrivateRaceTest.raceOutcomes();
+        problem(join(Tokens.player("busy-maker-friend-" + UUID.randomUUID()), code), 409)
+                .body("detail", containsString("made this link"));
+        Map<String, Double> counted = PrivateRaceTest.counted(before, PrivateRaceTest.raceOutcomes());
+        assertEquals(1.0, counted.get("refused_host_busy"), counted.toString());
+        assertEquals(0.0, counted.get("joined"), counted.toString());
+    }
+
+    /**
      * An overload that keeps every pooled connection busy is the service working, not failing: the requests past the
      * pool are 503 on their own, and readiness stays UP (DatabaseReadiness asks on a connection of its own). Quarkus's
      * datasource check borrowed from the pool, so such a flood took every replica out of its Service at once.

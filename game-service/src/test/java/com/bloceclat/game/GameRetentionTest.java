@@ -22,6 +22,7 @@ import com.bloceclat.game.Play.As;
 import com.bloceclat.game.Play.Started;
 import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.service.GameRetention;
+import com.bloceclat.testsupport.PrometheusText;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduler;
@@ -209,6 +210,66 @@ class GameRetentionTest {
             assertEquals(0L, count("SELECT count(*) FROM match WHERE id = :id", id));
         }
         assertTrue(pruned.games() >= 15 && pruned.matches() >= 5, pruned.toString());
+    }
+
+    /** What game_retention_deleted_total{what} says docs/game-service.md "Retention" counts. */
+    private static final java.util.List<String> DELETED = java.util.List.of("games", "events", "matches", "tickets",
+            "invitations");
+
+    /** game_retention_deleted_total{what} now, for each {@link #DELETED} (0 when not counted yet). */
+    private static Map<String, Double> deleted() {
+        String metrics = PrometheusText.scrape();
+        Map<String, Double> counted = new java.util.TreeMap<>();
+        for (String what : DELETED) {
+            counted.put(what, PrometheusText.valueIn(metrics, "game_retention_deleted_total", "what", what));
+        }
+        return counted;
+    }
+
+    /**
+     * docs/game-service.md "Retention": the rows a pass deletes are counted in
+     * {@code game_retention_deleted_total{what}} ({@code games}, {@code events}, {@code matches}, {@code tickets},
+     * {@code invitations}): here a solo game with its event, a match of two games, a ticket and an invitation, old;
+     * the counter moves by what the pass deleted, of each kind, and that is at least these rows (other tests' old rows
+     * may go with them).
+     */
+    @Test
+    void aPassCountsWhatItDeletedOfEachKind() {
+        Started solo = Play.create(As.guest(null), "EASY", 16);
+        Play.playOne(solo, 1);
+        age("game", "created_at", solo.id());
+        age("game", "updated_at", solo.id());
+        var match = twoPlayers();
+        String matchId = match.path("id");
+        age("match", "created_at", matchId);
+        age("game", "created_at", match.path("games[0].id"), match.path("games[1].id"));
+        age("game", "updated_at", match.path("games[0].id"), match.path("games[1].id"));
+        UUID ticket = UUID.randomUUID();
+        sql("INSERT INTO race_ticket (id, subject, name, level, created_at, seen_at, cancelled) "
+                + "VALUES (:id, 'sub-c', 'c', 'EASY', now() - interval '3 days', now() - interval '3 days', true)",
+                ticket);
+        String invitation = "counted-" + UUID.randomUUID().toString().substring(0, 8);
+        sql("INSERT INTO private_race (code, host_subject, host_name, level, created_at, expires_at) VALUES "
+                + "(:id, 'sub-c', 'c', 'EASY', now() - interval '3 days', now() - interval '3 days')", invitation);
+        Map<String, Double> before = deleted();
+
+        GameRetention.Pruned pruned = retention.prune(Instant.now(), TWO_DAYS);
+
+        Map<String, Double> after = deleted();
+        // this test's rows went in this pass
+        assertEquals(0L, count("SELECT count(*) FROM game WHERE id = :id", solo.id()));
+        assertEquals(0L, count("SELECT count(*) FROM match WHERE id = :id", matchId));
+        assertEquals(0L, count("SELECT count(*) FROM race_ticket WHERE id = :id", ticket));
+        assertEquals(0L, count("SELECT count(*) FROM private_race WHERE code = :id", invitation));
+        assertTrue(pruned.games() >= 3 && pruned.events() >= 1 && pruned.matches() >= 1 && pruned.tickets() >= 1
+                && pruned.invitations() >= 1, pruned.toString());
+        Map<String, Double> counted = new java.util.TreeMap<>();
+        for (String what : DELETED) {
+            counted.put(what, after.get(what) - before.get(what));
+        }
+        assertEquals(new java.util.TreeMap<>(Map.of("games", (double) pruned.games(), "events",
+                (double) pruned.events(), "matches", (double) pruned.matches(), "tickets", (double) pruned.tickets(),
+                "invitations", (double) pruned.invitations())), counted, "counted as deleted: " + pruned);
     }
 
     /**

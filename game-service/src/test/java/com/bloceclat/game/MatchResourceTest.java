@@ -32,6 +32,7 @@ import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.Board;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayValidator;
+import com.bloceclat.testsupport.PrometheusText;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -569,6 +570,33 @@ class MatchResourceTest {
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().header("X-Game-Token", token)
                 .when().get("/api/matches/" + id).then().body("status", equalTo("FINISHED"))
                 .body("games[1].status", not(equalTo("PLAYING"))).body("seed", notNullValue()));
+    }
+
+    /**
+     * docs/game-service.md "Versus AI": the gauge {@code bloc_ai_waiting} ({@code /q/metrics}) counts the AI games
+     * parked waiting for their person at a round's end; the other AI gauges the metrics list names are served too.
+     * The gauge is the replica's whole: other tests' AI games may wait as well, so it is at least this one.
+     */
+    @Test
+    void theGaugeOfWaitingAiGamesCountsAnAiWaitingForItsPerson() {
+        String metrics = PrometheusText.scrape();
+        for (String gauge : List.of("bloc_ai_in_flight", "bloc_ai_in_flight_limit", "bloc_ai_games",
+                "bloc_ai_waiting")) {
+            assertTrue(PrometheusText.has(metrics, gauge), gauge + " served");
+        }
+        var match = versusAi(null, "EASY", 3);
+        String id = match.path("id");
+        String token = match.path("gameToken");
+        try {
+            // the person idles in round 0: the AI places two pieces, then waits with its third
+            await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> given().header("X-Game-Token", token)
+                    .when().get("/api/matches/" + id).then().body("games[1].nextMoveNumber", equalTo(3)));
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> PrometheusText.value("bloc_ai_waiting") >= 1);
+        } finally {
+            given().header("X-Game-Token", token).when().post("/api/games/" + match.path("games[0].id") + "/resign")
+                    .then().statusCode(200);
+        }
     }
 
     /** The first legal placement for the board and pieces the API shows. */

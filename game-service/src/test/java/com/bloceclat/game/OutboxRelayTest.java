@@ -36,6 +36,7 @@ import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.messaging.GameMessages;
 import com.bloceclat.game.messaging.OutboxRelay;
 import com.bloceclat.testsupport.KafkaResource;
+import com.bloceclat.testsupport.PrometheusText;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
@@ -114,6 +115,7 @@ class OutboxRelayTest {
         String huge = "{\"noise\":\"" + Base64.getEncoder().encodeToString(noise) + "\"}";
         String bigKey = "big-" + UUID.randomUUID();
         String nextKey = "next-" + UUID.randomUUID();
+        double parkedBefore = parked(GameMessages.EVENTS_CHANNEL);
         long bigId = QuarkusTransaction.requiringNew().call(() -> {
             long big = OutboxMessage.enqueue(GameMessages.EVENTS_CHANNEL, bigKey, huge);
             OutboxMessage.enqueue(GameMessages.EVENTS_CHANNEL, nextKey, "{\"after\":\"the big one\"}");
@@ -131,6 +133,43 @@ class OutboxRelayTest {
         // parked, not sent and not deleted: still there for an operator, never picked again
         assertEquals(1L, QuarkusTransaction.requiringNew().call(() -> OutboxMessage.count("key = ?1", bigKey)));
         assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> OutboxMessage.count("key = ?1", nextKey)));
+        // counted under its topic (docs/game-service.md "Outbox": outbox_parked_total{topic}); at least this row:
+        // another row of that topic parked meanwhile would be counted too
+        assertTrue(parked(GameMessages.EVENTS_CHANNEL) >= parkedBefore + 1,
+                "outbox_parked_total{topic=\"game-events\"} was " + parkedBefore + ", is "
+                        + parked(GameMessages.EVENTS_CHANNEL));
+    }
+
+    /**
+     * docs/game-service.md "Outbox": a row of a topic the relay does not know is its own fault and would fail on
+     * every try: it is parked with its reason ({@code parked_reason}), counted once in
+     * {@code outbox_parked_total{topic}} under its topic (a topic of this test alone: nobody else counts under it),
+     * and never sent again.
+     */
+    @Test
+    void aRowOfATopicTheRelayDoesNotKnowIsParkedWithItsReasonAndCountedUnderItsTopic() {
+        String topic = "unknown-" + UUID.randomUUID().toString().substring(0, 8);
+        String key = "stray-" + UUID.randomUUID();
+        assertEquals(0.0, parked(topic), "a topic of this test alone");
+        long id = QuarkusTransaction.requiringNew().call(() -> OutboxMessage.enqueue(topic, key, "{\"stray\":true}"));
+        try {
+            relay.wake();
+            await().atMost(Duration.ofSeconds(60)).until(() -> parkedReason(id) != null);
+            String reason = parkedReason(id);
+            assertTrue(reason.startsWith("UnknownTopic") && reason.contains(topic), reason);
+            assertEquals(1.0, parked(topic), "counted once, under its topic");
+            // parked for good: later passes neither send it nor count it again
+            relay.poll();
+            assertEquals(1L, QuarkusTransaction.requiringNew().call(() -> OutboxMessage.count("key = ?1", key)));
+            assertEquals(1.0, parked(topic));
+        } finally {
+            QuarkusTransaction.requiringNew().run(() -> OutboxMessage.delete("key = ?1", key));
+        }
+    }
+
+    /** outbox_parked_total{topic} now (0 before the topic's first parked row). */
+    private static double parked(String topic) {
+        return PrometheusText.value("outbox_parked_total", "topic", topic);
     }
 
     @Test

@@ -25,6 +25,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import com.bloceclat.testsupport.PrometheusText;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -181,6 +182,56 @@ class PrivateRaceTest {
         // the link is still open for a friend
         given().auth().oauth2(Tokens.player("prii")).when().post(LINKS + "/" + code + "/join").then().statusCode(200)
                 .body("id", notNullValue());
+    }
+
+    /** The outcomes docs/game-service.md "Private race by link" says are counted in game_private_race_total. */
+    static final List<String> OUTCOMES = List.of("created", "joined", "refused_own", "refused_used",
+            "refused_expired", "refused_host_busy");
+
+    /** game_private_race_total{outcome} now, for each outcome (0 for one not counted yet). */
+    static Map<String, Double> raceOutcomes() {
+        String metrics = PrometheusText.scrape();
+        Map<String, Double> counted = new TreeMap<>();
+        for (String outcome : OUTCOMES) {
+            counted.put(outcome, PrometheusText.valueIn(metrics, "game_private_race_total", "outcome", outcome));
+        }
+        return counted;
+    }
+
+    /** What was counted between {@code before} and {@code after}, by outcome. */
+    static Map<String, Double> counted(Map<String, Double> before, Map<String, Double> after) {
+        Map<String, Double> delta = new TreeMap<>();
+        for (String outcome : OUTCOMES) {
+            delta.put(outcome, after.get(outcome) - before.get(outcome));
+        }
+        return delta;
+    }
+
+    /**
+     * docs/game-service.md "Private race by link": a link made, a race joined, and the maker, a third player and a
+     * late friend refused are each counted once in {@code game_private_race_total} under their outcome. (A maker past
+     * their games, {@code refused_host_busy}, needs this profile's limits lowered: BoundedWorkTest.) The counter is
+     * read just before and after, and nothing else in this run makes private races meanwhile.
+     */
+    @Test
+    void eachOutcomeOfALinkIsCountedUnderItsName() {
+        String maker = "prim-" + UUID.randomUUID();
+        String friend = "prin-" + UUID.randomUUID();
+        String third = "prio-" + UUID.randomUUID();
+        Map<String, Double> before = raceOutcomes();
+
+        String code = create(maker, "EASY");
+        given().auth().oauth2(Tokens.player(maker)).when().post(LINKS + "/" + code + "/join").then().statusCode(409);
+        given().auth().oauth2(Tokens.player(friend)).when().post(LINKS + "/" + code + "/join").then()
+                .statusCode(200);
+        given().auth().oauth2(Tokens.player(third)).when().post(LINKS + "/" + code + "/join").then().statusCode(409);
+        String late = create(maker, "EASY");
+        clock.advance(Duration.ofMinutes(16));
+        given().auth().oauth2(Tokens.player(friend)).when().post(LINKS + "/" + late + "/join").then().statusCode(410);
+
+        Map<String, Double> expected = new TreeMap<>(Map.of("created", 2.0, "joined", 1.0, "refused_own", 1.0,
+                "refused_used", 1.0, "refused_expired", 1.0, "refused_host_busy", 0.0));
+        assertEquals(expected, counted(before, raceOutcomes()));
     }
 
     @Test

@@ -21,6 +21,7 @@ import com.bloceclat.engine.solver.BenchPositions;
 import com.bloceclat.engine.solver.Mode;
 import com.bloceclat.engine.solver.SolveRequest;
 import com.bloceclat.engine.solver.Solver;
+import com.bloceclat.testsupport.PrometheusText;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -30,6 +31,7 @@ import io.restassured.response.Response;
 class SolveResourceTest {
 
     private static final String SOLVE = "/api/solver/solve";
+    private static final String[] PARTIAL_AI = {"caller", "service", "mode", "ai", "outcome", "partial"};
 
     private static Response post(String body) {
         return given().auth().oauth2(Callers.service()).contentType("application/json").body(body)
@@ -76,7 +78,7 @@ class SolveResourceTest {
     void aSearchCutShortByItsBudgetSaysSoAndIsCountedPartial() {
         // Full-strength AI searches of mid-game positions take milliseconds each (docs/benchmarks.md): with a budget
         // of 1 ms some must be cut short, and each of those answers the best found so far, marked and counted so.
-        double before = partialCount();
+        double before = PrometheusText.value("solver_requests_total", PARTIAL_AI);
         int cut = 0;
         for (SolveRequest position : BenchPositions.generate(12, Mode.AI, 5).subList(4, 12)) {
             ObjectNode request = Requests.of(position).put("id", "cut").put("mode", "ai").put("strength", 5)
@@ -90,18 +92,8 @@ class SolveResourceTest {
             }
         }
         assertTrue(cut > 0, "no search of 8 was cut short by 1 ms");
-        assertEquals(before + cut, partialCount(), "each answer cut short counted as partial");
-    }
-
-    private static double partialCount() {
-        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
-        for (String line : metrics.split("\n")) {
-            if (line.startsWith("solver_requests_total{") && line.contains("caller=\"service\"")
-                    && line.contains("mode=\"ai\"") && line.contains("outcome=\"partial\"")) {
-                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-            }
-        }
-        return 0;
+        assertEquals(before + cut, PrometheusText.value("solver_requests_total", PARTIAL_AI),
+                "each answer cut short counted as partial");
     }
 
     @Test
