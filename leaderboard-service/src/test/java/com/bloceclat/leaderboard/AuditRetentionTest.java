@@ -23,6 +23,7 @@ import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.engine.Level;
 import com.bloceclat.leaderboard.config.LeaderboardConfig;
 import com.bloceclat.leaderboard.service.AuditRetention;
+import com.bloceclat.testsupport.PrometheusText;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -47,8 +48,11 @@ class AuditRetentionTest {
     @Inject
     LeaderboardConfig config;
 
+    static final String PRUNED = "leaderboard_audits_pruned_total";
+
     @Test
     void anOldAuditOfAGameThatIsNotARecordGoesWithItsActionsARecordsStays() {
+        double prunedBefore = PrometheusText.value(PRUNED);
         GameFinished guest = Games.finished(null, Games.quick(Games.freshSeed(), Level.DIABOLICAL, 2).replay());
         GameFinished record = Games.finished(Games.player("kept-" + UUID.randomUUID()),
                 Games.quick(Games.freshSeed(), Level.DIABOLICAL, 2).replay());
@@ -72,7 +76,10 @@ class AuditRetentionTest {
                     .setParameter("id", id).executeUpdate());
         }
 
-        retention.prune(Instant.now(), Duration.ofDays(2));
+        int pruned = retention.prune(Instant.now(), Duration.ofDays(2));
+        // counted (docs: leaderboard_audits_pruned_total): at least the guest's, and all this pass deleted
+        double counted = PrometheusText.value(PRUNED) - prunedBefore;
+        assertTrue(counted >= 1 && counted >= pruned, "counted: " + counted + ", pruned: " + pruned);
 
         QuarkusTransaction.requiringNew().run(() -> {
             assertNull(GameAudit.findById(guest.gameId()), "a guest's game, not a record");

@@ -38,12 +38,14 @@ import com.bloceclat.engine.Level;
 import com.bloceclat.engine.SelfPlay;
 import com.bloceclat.leaderboard.messaging.CanaryConsumer;
 import com.bloceclat.testsupport.KafkaResource;
+import com.bloceclat.testsupport.PrometheusText;
 
 import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.reactive.messaging.kafka.companion.ConsumerTask;
 import io.smallrye.reactive.messaging.kafka.companion.KafkaCompanion;
 
 /**
@@ -163,6 +165,65 @@ class ConsumerFaultsTest {
         GameFinished later = game("sub-good-" + UUID.randomUUID());
         Games.publish(later);
         assertEquals(Outcome.RECORD, awaitAudit(later.gameId()).outcome);
+        ready();
+    }
+
+    /**
+     * A test-only trigger on the refused trail: PostgreSQL refuses (SQL state 22001, a fault of the row) to keep the
+     * refusal of a message whose payload starts with {@code refusal-db-poison-}. Only this class sends such payloads.
+     */
+    static final String REFUSAL_TRIGGER = """
+            CREATE OR REPLACE FUNCTION test_refuse_refusal() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.payload LIKE 'refusal-db-poison-%' THEN
+                    RAISE EXCEPTION 'value too long for type character varying(255) (test trigger)'
+                        USING ERRCODE = '22001';
+                END IF;
+                RETURN NEW;
+            END $$;
+            DROP TRIGGER IF EXISTS test_refuse_refusal ON refused_message;
+            CREATE TRIGGER test_refuse_refusal BEFORE INSERT ON refused_message FOR EACH ROW
+                EXECUTE FUNCTION test_refuse_refusal();
+            """;
+
+    /**
+     * docs/leaderboard-service.md: "A message refused for its signature whose refusal the database then does not
+     * store is not dead-lettered twice." Its letter ({@code refused: ...}) goes when it is read; when its refusal then
+     * fails alone, it is not sent again with {@code database: ...}. The poison and a second unsigned message under the
+     * same key (one partition: read after it) are sent; once the second's refusal is stored, everything the poison led
+     * to is done and its letters are on the dead-letter topic, before a marker this test writes there under that key
+     * (same partition, so read after them): every letter of the key is read up to the marker.
+     */
+    @Test
+    void aRefusedMessageWhoseRefusalTheDatabaseDoesNotStoreIsDeadLetteredOnce() {
+        sql(REFUSAL_TRIGGER);
+        String key = "refusal-key-" + UUID.randomUUID();
+        String poison = "refusal-db-poison-" + UUID.randomUUID();
+        String after = "refusal-after-" + UUID.randomUUID();
+        Games.publish(new ProducerRecord<>(GameFinished.CHANNEL, key, poison),
+                new ProducerRecord<>(GameFinished.CHANNEL, key, after));
+        await().atMost(Duration.ofSeconds(60)).until(() -> QuarkusTransaction.requiringNew().call(
+                () -> RefusedMessage.count("payload", after) == 1));
+        assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> RefusedMessage.count("payload", poison)),
+                "the trigger refused the poison's refusal");
+
+        String marker = "marker-" + UUID.randomUUID();
+        List<ConsumerRecord<String, String>> letters;
+        try (KafkaCompanion companion = KafkaResource.companion();
+                ConsumerTask<String, String> task = companion.consumeStrings()
+                        .fromTopics(GameFinishedDeadLetter.CHANNEL)) {
+            companion.produceStrings().fromRecords(new ProducerRecord<>(GameFinishedDeadLetter.CHANNEL, key, marker))
+                    .awaitCompletion(Duration.ofSeconds(30));
+            await().atMost(Duration.ofSeconds(60)).until(
+                    () -> task.getRecords().stream().anyMatch(r -> marker.equals(r.value())));
+            letters = task.getRecords().stream()
+                    .filter(r -> key.equals(r.key()) && !marker.equals(r.value())).toList();
+        }
+        List<GameFinishedDeadLetter> poisons = letters.stream().map(r -> GameFinishedDeadLetter.fromJson(r.value()))
+                .filter(l -> poison.equals(l.payload())).toList();
+        assertEquals(1, poisons.size(), "the poison's letters: " + poisons);
+        assertTrue(poisons.get(0).error().startsWith("refused: unsigned"), poisons.get(0).error());
+        assertEquals(1, letters.stream().filter(r -> r.value().contains(after)).count(), "the second's letter");
         ready();
     }
 
@@ -352,11 +413,14 @@ class ConsumerFaultsTest {
         return "{\"id\":\"" + id + "\",\"sentAt\":\"" + Instant.now() + "\"}";
     }
 
+    static final String CANARIES = "leaderboard_canaries_total";
+
     @Test
     void canariesThatCannotBeReadOrStoredAreDeadLetteredAndTheCanaryConsumerGoesOn() {
         UUID beyond = UUID.randomUUID();
         UUID good = UUID.randomUUID();
         String poisonKey = "canary-poison-" + UUID.randomUUID();
+        double deadLettered = PrometheusText.value(CANARIES, "outcome", "DEAD_LETTER");
         try (KafkaCompanion companion = com.bloceclat.testsupport.KafkaResource.companion()) {
             companion.produceStrings().fromRecords(
                     // An instant Java reads but PostgreSQL cannot store (its timestamps end in 294276).
@@ -376,6 +440,9 @@ class ConsumerFaultsTest {
             assertTrue(reason(letters.get(1)).startsWith("unreadable canary: "), reason(letters.get(1)));
             assertEquals("this is not a canary", letters.get(1).value());
         }
+        // counted (docs: leaderboard_canaries_total{outcome="DEAD_LETTER"}), just after each letter is sent
+        await().atMost(Duration.ofSeconds(30)).until(
+                () -> PrometheusText.value(CANARIES, "outcome", "DEAD_LETTER") >= deadLettered + 2);
         assertNull(QuarkusTransaction.requiringNew().call(() -> Canary.findById(beyond)));
         ready();
     }

@@ -12,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,6 +34,7 @@ import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
 
 /**
  * The EASY leaderboard belongs to this class: of the other tests of this application that publish EASY games,
@@ -161,6 +164,97 @@ class LeaderboardResourceTest {
                 "no audit loaded whole");
         assertEquals(0, sessionFactory.getStatistics().getEntityStatistics(GameRecord.class.getName()).getLoadCount(),
                 "no record read apart");
+    }
+
+    /**
+     * Ties (docs/leaderboard-service.md: "best score first, then the earlier game, then the game id"; top N reads
+     * {@code game_record_top (level, score DESC, finished_at, game_id)}): four DIABOLICAL records given one score, a
+     * score no played game reaches, so that they top the board whatever other classes leave there. Their finishing
+     * times and game ids are set so that neither the times alone nor the ids alone give the board's order: {@code a}
+     * finished first and has the largest id; {@code b} and {@code c} finished together a second later, {@code b} with
+     * the smaller id; {@code d} finished last and has the smallest id. The order is a, b, c, d. {@code b} and {@code c}
+     * are one player's, whose best is then {@code b}. The times are today's first seconds (UTC), so the same records
+     * are on today's and this week's boards.
+     */
+    record Tied(GameFinished.Player p1, GameFinished.Player p2, GameFinished.Player p3, List<String> order) {
+    }
+
+    static final int TIED_SCORE = 2_000_000_000;
+
+    static Tied tied;
+
+    /** The tied records, published once for the tests that read them. */
+    static synchronized Tied tied() {
+        if (tied != null) {
+            return tied;
+        }
+        String base = UUID.randomUUID().toString().substring(1);
+        // first hex digit 1 to 4: the same order as UUIDs in PostgreSQL (bytewise) and in Java (signed)
+        UUID a = UUID.fromString("4" + base);
+        UUID b = UUID.fromString("2" + base);
+        UUID c = UUID.fromString("3" + base);
+        UUID d = UUID.fromString("1" + base);
+        String run = UUID.randomUUID().toString();
+        GameFinished.Player p1 = Games.player("tie-first-" + run);
+        GameFinished.Player p2 = Games.player("tie-twice-" + run);
+        GameFinished.Player p3 = Games.player("tie-last-" + run);
+        Instant now = Instant.now();
+        Games.publish(tiedGame(a, p1, now), tiedGame(b, p2, now), tiedGame(c, p2, now), tiedGame(d, p3, now));
+        await().atMost(Duration.ofSeconds(60)).until(() -> QuarkusTransaction.requiringNew().call(
+                () -> GameRecord.count("gameId in ?1", List.of(a, b, c, d)) == 4));
+        Instant midnight = LocalDate.now(ZoneOffset.UTC).atStartOfDay().toInstant(ZoneOffset.UTC);
+        QuarkusTransaction.requiringNew().run(() -> {
+            for (Object[] set : new Object[][] {{a, 0}, {b, 1}, {c, 1}, {d, 2}}) {
+                GameRecord.getEntityManager().createNativeQuery(
+                        "UPDATE game_record SET score = :score, finished_at = :at WHERE game_id = :id")
+                        .setParameter("score", TIED_SCORE)
+                        .setParameter("at", midnight.plusSeconds((Integer) set[1]).atOffset(ZoneOffset.UTC))
+                        .setParameter("id", set[0]).executeUpdate();
+            }
+        });
+        tied = new Tied(p1, p2, p3, List.of(a.toString(), b.toString(), c.toString(), d.toString()));
+        return tied;
+    }
+
+    private static GameFinished tiedGame(UUID id, GameFinished.Player player, Instant finishedAt) {
+        return Games.finished(id, player, Games.quick(Games.freshSeed(), Level.DIABOLICAL, 2).replay().toJson(),
+                finishedAt);
+    }
+
+    /**
+     * The tied records as the board of {@code period} lists them (in its order, with their ranks), and each player's
+     * standing agreeing with it: the rank the board gives the player's best, the best being the player's first entry.
+     */
+    private static void tiesAreBrokenByTheEarlierGameThenTheGameIdOn(String period) {
+        Tied t = tied();
+        JsonPath board = given().queryParam("period", period).queryParam("size", 100)
+                .when().get("/api/leaderboards/diabolical").then().statusCode(200).extract().jsonPath();
+        List<String> ids = board.getList("entries.gameId");
+        List<Integer> ranks = board.getList("entries.rank");
+        List<String> ours = ids.stream().filter(t.order()::contains).toList();
+        assertEquals(t.order(), ours, period + ": the earlier game first, then the smaller game id");
+        Object[][] standings = {{t.p1(), 0, 1}, {t.p2(), 1, 2}, {t.p3(), 3, 1}};
+        for (Object[] s : standings) {
+            GameFinished.Player player = (GameFinished.Player) s[0];
+            String best = t.order().get((Integer) s[1]);
+            given().queryParam("period", period).when().get("/api/leaderboards/diabolical/players/" + player.subject())
+                    .then().statusCode(200)
+                    .body("records", equalTo(s[2]))
+                    .body("best.gameId", equalTo(best))
+                    .body("best.score", equalTo(TIED_SCORE))
+                    .body("best.rank", equalTo(ranks.get(ids.indexOf(best))));
+        }
+    }
+
+    @Test
+    void onTheAllTimeBoardTiesGoToTheEarlierGameThenTheSmallerGameIdAndRanksAgree() {
+        tiesAreBrokenByTheEarlierGameThenTheGameIdOn("all");
+    }
+
+    @Test
+    void onTodaysAndThisWeeksBoardsTiesGoToTheEarlierGameThenTheSmallerGameIdAndRanksAgree() {
+        tiesAreBrokenByTheEarlierGameThenTheGameIdOn("today");
+        tiesAreBrokenByTheEarlierGameThenTheGameIdOn("week");
     }
 
     @Test

@@ -3,6 +3,7 @@ package com.bloceclat.leaderboard;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -15,8 +16,9 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import com.bloceclat.leaderboard.service.RefusedRetention;
 import com.bloceclat.leaderboard.service.RefusedRetention.Policy;
+import com.bloceclat.leaderboard.service.RefusedRetention;
+import com.bloceclat.testsupport.PrometheusText;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Sort;
@@ -47,10 +49,16 @@ class RefusedRetentionTest {
                 Sort.ascending("kafkaOffset"), topic).stream().map(r -> r.kafkaOffset).toList());
     }
 
+    static final String PRUNED = "leaderboard_refused_pruned_total";
+    static final String[] EXPIRED = {"why", "expired"};
+    static final String[] CAP = {"why", "cap"};
+
     @Test
     void rowsRefusedLongerAgoThanTheRetentionAreDeletedTheOthersStay() {
         String topic = "retention-" + UUID.randomUUID();
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        // read before the rows exist: whichever pass deletes them (this test's, or the scheduler's) counts them after
+        double expiredBefore = PrometheusText.value(PRUNED, EXPIRED);
         refused(topic, 1, now.minus(Duration.ofDays(400)));
         refused(topic, 2, now.minus(Duration.ofDays(30)).minusSeconds(1));
         refused(topic, 3, now.minus(Duration.ofDays(30)).plusSeconds(1));
@@ -62,6 +70,9 @@ class RefusedRetentionTest {
         // (other classes' rows are all recent: only these two were past the retention, unless a pass of the
         // scheduler took them first)
         assertEquals(0, pruned.overCap());
+        // counted (docs: leaderboard_refused_pruned_total{why="expired"}): at least these two, and all this pass took
+        double expired = PrometheusText.value(PRUNED, EXPIRED) - expiredBefore;
+        assertTrue(expired >= 2 && expired >= pruned.expired(), "counted as expired: " + expired + ", " + pruned);
 
         // A second pass as of 30 days later takes the rest but the one refused "now".
         retention.prune(now.plus(Duration.ofDays(30)), retention.policy());
@@ -73,6 +84,7 @@ class RefusedRetentionTest {
         String topic = "cap-" + UUID.randomUUID();
         // Refused "in the future", so that these are the newest rows of the table whatever other classes left.
         Instant later = Instant.now().plus(Duration.ofDays(3650)).truncatedTo(ChronoUnit.MILLIS);
+        double capBefore = PrometheusText.value(PRUNED, CAP);
         for (int i = 1; i <= 5; i++) {
             refused(topic, i, later.plusSeconds(i));
         }
@@ -83,6 +95,9 @@ class RefusedRetentionTest {
         RefusedRetention.Pruned pruned = retention.prune(later, new Policy(Duration.ofDays(36500), 4));
         assertEquals(List.of(4L, 5L, 6L, 7L), offsets(topic));
         assertEquals(0, pruned.expired());
+        // counted (docs: leaderboard_refused_pruned_total{why="cap"}): at least these three, and all this pass took
+        double cap = PrometheusText.value(PRUNED, CAP) - capBefore;
+        assertTrue(cap >= 3 && cap >= pruned.overCap(), "counted as beyond the cap: " + cap + ", " + pruned);
 
         retention.prune(later, new Policy(Duration.ofDays(36500), 1));
         assertEquals(List.of(7L), offsets(topic));

@@ -15,6 +15,10 @@ import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.UUID;
 
@@ -26,10 +30,12 @@ import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.SelfPlay;
 import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.leaderboard.config.LeaderboardConfig;
 import com.bloceclat.leaderboard.service.CheatDetector;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.arc.Arc;
+import io.quarkus.arc.ClientProxy;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduler;
 import io.quarkus.test.junit.QuarkusTest;
@@ -188,6 +194,94 @@ class SuspicionTest {
                 .statusCode(200)
                 .body("summary.suspicious", equalTo(false))
                 .body("actions[-1].detail", startsWith("unchanged: RECORD; cheat detector: "));
+    }
+
+    /**
+     * {@code bloc.leaderboard.suspicion.enabled=false} "makes the job's passes do nothing on a replica (re-validation
+     * still measures)". The job is {@code CheatDetector.scheduled()}, what the Quarkus scheduler runs as
+     * {@value CheatDetector#JOB}; it is run here directly (no test profile, no second application) with the
+     * detector's configuration swapped for one that differs from the test profile's only by {@code enabled=false},
+     * from before the games are published (so a pass of the scheduler meanwhile does nothing either) to after the
+     * re-validation. Then, the configuration back, the same job measures the game left unmeasured.
+     */
+    @Test
+    void disabledTheJobsPassesMeasureNothingYetReValidationStillMeasures() throws Exception {
+        GameFinished.Player off = Games.player("off-" + UUID.randomUUID());
+        Replay first = Games.played(2031, Level.EASY, 24).replay();
+        Replay second = Games.played(2032, Level.EASY, 24).replay();
+        assertEquals(24, first.claimedRounds());
+        assertEquals(24, second.claimedRounds());
+        GameFinished revalidated = Games.finished(off, first);
+        GameFinished left = Games.finished(off, second);
+        CheatDetector detector = ClientProxy.unwrap(detector());
+        LeaderboardConfig configured = config(detector);
+        try {
+            config(detector, disabled(configured));
+            Games.publish(revalidated, left);
+            await().atMost(Duration.ofSeconds(60)).until(() -> QuarkusTransaction.requiringNew().call(
+                    () -> GameRecord.count("gameId in ?1", java.util.List.of(revalidated.gameId(), left.gameId()))
+                            == 2));
+
+            scheduled(detector);
+            assertTrue(QuarkusTransaction.requiringNew().call(
+                    () -> !measured(revalidated.gameId()) && !measured(left.gameId())),
+                    "disabled: the job's pass measured nothing");
+
+            admin().when().post(AUDITS + "/" + revalidated.gameId() + "/revalidate").then()
+                    .statusCode(200)
+                    .body("summary.comparedRounds", equalTo(24))
+                    .body("summary.suspicionCheckedAt", notNullValue())
+                    .body("summary.suspicious", equalTo(true))
+                    .body("actions.find { it.action == 'REVALIDATE' }.detail",
+                            startsWith("unchanged: RECORD; cheat detector: 24 of 24 rounds"))
+                    .body("actions.action", hasItem("FLAGGED_SUSPICIOUS"));
+        } finally {
+            config(detector, configured);
+        }
+        assertTrue(QuarkusTransaction.requiringNew().call(() -> !measured(left.gameId())));
+        scheduled(detector);
+        assertTrue(QuarkusTransaction.requiringNew().call(() -> measured(left.gameId())),
+                "enabled: the same job measures it");
+    }
+
+    /** Runs the detector's job as the Quarkus scheduler does ({@code scheduled()}, package-private). */
+    private static void scheduled(CheatDetector detector) throws Exception {
+        Method job = CheatDetector.class.getDeclaredMethod("scheduled");
+        job.setAccessible(true);
+        job.invoke(detector);
+    }
+
+    private static LeaderboardConfig config(CheatDetector detector) throws Exception {
+        Field field = CheatDetector.class.getDeclaredField("config");
+        field.setAccessible(true);
+        return (LeaderboardConfig) field.get(detector);
+    }
+
+    private static void config(CheatDetector detector, LeaderboardConfig config) throws Exception {
+        Field field = CheatDetector.class.getDeclaredField("config");
+        field.setAccessible(true);
+        field.set(detector, config);
+    }
+
+    /** {@code configured} but for {@code bloc.leaderboard.suspicion.enabled=false}. */
+    private static LeaderboardConfig disabled(LeaderboardConfig configured) {
+        LeaderboardConfig.Suspicion suspicion = configured.suspicion();
+        LeaderboardConfig.Suspicion off = proxy(LeaderboardConfig.Suspicion.class, suspicion, "enabled", false);
+        return proxy(LeaderboardConfig.class, configured, "suspicion", off);
+    }
+
+    /** {@code delegate} but for the method {@code name}, which answers {@code answer}. */
+    private static <T> T proxy(Class<T> type, T delegate, String name, Object answer) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (p, method, args) -> {
+            if (method.getName().equals(name) && method.getParameterCount() == 0) {
+                return answer;
+            }
+            try {
+                return method.invoke(delegate, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        }));
     }
 
     @Test
