@@ -9,12 +9,18 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.hamcrest.Matcher;
 import org.junit.jupiter.api.Test;
+
+import com.bloceclat.leaderboard.service.AuditRetention;
+import com.bloceclat.leaderboard.service.CheatDetector;
+import com.bloceclat.leaderboard.service.RefusedRetention;
+import com.bloceclat.testsupport.PrometheusText;
 
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -60,6 +66,19 @@ class PlatformTest {
                 .body("paths", hasKey("/api/leaderboards/{level}/daily/me"))
                 .body("paths", hasKey("/api/leaderboards/admin/audits/refused"));
         given().when().get("/q/swagger-ui/").then().statusCode(200);
+    }
+
+    /**
+     * docs/platform.md: every scheduled job's failure counter is registered when the service starts, so that its first
+     * failure is an increase an alert rule sees (a counter born at its first failure is not one to {@code increase()}).
+     */
+    @Test
+    void everyScheduledJobsFailureCounterIsServedFromTheStart() {
+        String metrics = PrometheusText.scrape();
+        for (String job : List.of(AuditRetention.JOB, RefusedRetention.JOB, CheatDetector.JOB)) {
+            assertTrue(metrics.lines().anyMatch(l -> l.startsWith("bloc_job_failures_total{")
+                    && l.contains("job=\"" + job + "\"")), job + " in " + metrics);
+        }
     }
 
     @Test
