@@ -42,8 +42,10 @@ describe('daily challenge in the UI', () => {
 
     // A link alone starts nothing: the daily game's address opened as it is (someone sent it) shows the day's card,
     // and only its button starts the game that counts.
+    // (the link's card is daily-start's: the home page's own card, still shown until the hash renders, is not it)
     await page.goto(`${origin}/#/solo/new?level=${LEVEL}&daily=1`);
-    await page.waitForSelector('[data-testid=daily-card] [data-testid=play-daily]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=daily-start] [data-testid=daily-day]')?.textContent.trim(),
+      null, { timeout: 10_000 });
     assert.match(page.url(), /#\/solo\/new\?/);
     const afterLink = await call(`${GAME}/api/daily`, { token });
     assert.equal(afterLink.json.levels.find((l) => l.level === LEVEL)?.started === true, startedBefore, 'the address alone started no daily game');
@@ -126,8 +128,8 @@ describe('daily challenge in the UI', () => {
 
     // The daily address opened as it is offers practice too, and its button starts it there.
     await page.goto(`${origin}/#/solo/new?level=${LEVEL}&daily=1`);
-    await page.waitForFunction(() => document.querySelector('[data-testid=daily-card] [data-testid=play-daily]')?.textContent.trim() === 'Practice', null, { timeout: 10_000 });
-    await page.click('[data-testid=play-daily]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=daily-start] [data-testid=play-daily]')?.textContent.trim() === 'Practice', null, { timeout: 10_000 });
+    await page.click('[data-testid=daily-start] [data-testid=play-daily]');
     await page.waitForURL(/#\/solo\/[0-9a-f-]{36}/, { timeout: 15_000 });
     await page.waitForSelector('[data-testid=daily-practice]');
     const practiceId = page.url().match(/#\/solo\/([0-9a-f-]{36})/)[1];

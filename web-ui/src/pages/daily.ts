@@ -106,14 +106,21 @@ export function dailyOf(id: string, seedSource?: string, day?: string | null, pr
   return known;
 }
 
+/** A daily start asked for by a button of the page. */
+export interface DailyChoice {
+  level: Level;
+  /** The day whose card offered practice, when it did. */
+  practiceDay: string | null;
+}
+
 /**
  * The Play or Practice button just pressed: its level, and the day its card showed when it offered practice. Kept in
- * memory and taken once by the next {@link startDaily}, never in the page's address. `#/solo/new?level=X&daily=1`
- * opened any other way (a link someone sent, a bookmark, the history) starts nothing ({@link dailyAsked} is false: the
- * game page shows the daily card instead), since a logged-in player's first daily game of the day is the one that
- * counts, and practice would end the count of one in play.
+ * memory and taken once by the game page ({@link takeDailyChoice}), never in the page's address.
+ * `#/solo/new?level=X&daily=1` opened any other way (a link someone sent, a bookmark, the history) starts nothing
+ * ({@link takeDailyChoice} is null: the game page shows the daily card instead), since a logged-in player's first
+ * daily game of the day is the one that counts, and practice would end the count of one in play.
  */
-let dailyChosen: { level: Level; practiceDay: string | null } | null = null;
+let dailyChosen: DailyChoice | null = null;
 
 /** Opens the game page of today's daily game of the level, as practice when the card said so. */
 export function playDaily(level: Level, now: DailyToday | undefined): void {
@@ -122,9 +129,15 @@ export function playDaily(level: Level, now: DailyToday | undefined): void {
   go(hash, location.hash === hash); // the card shown by that very address: render it again
 }
 
-/** Whether a button of this page asked for the level's daily game (not the address alone). */
-export function dailyAsked(level: Level): boolean {
-  return dailyChosen?.level === level;
+/**
+ * The daily start a button of this page asked for at this level, taken (it answers it once): null when the address
+ * alone opened the daily game's page. Taken before anything is awaited, so that no later render of the address (a link
+ * pasted in the same tab, Back, a re-render) finds a choice left over.
+ */
+export function takeDailyChoice(level: Level): DailyChoice | null {
+  const chosen = dailyChosen;
+  dailyChosen = null;
+  return chosen?.level === level ? chosen : null;
 }
 
 /**
@@ -132,11 +145,9 @@ export function dailyAsked(level: Level): boolean {
  * practice only when the Practice button of this level and day was pressed: a counting game still in play then stops
  * counting, and without it game-service refuses the start (409) rather than take that count away.
  */
-export async function startDaily(level: Level): Promise<string> {
+export async function startDaily(level: Level, chosen: DailyChoice): Promise<string> {
   const now = await today();
-  const chosen = dailyChosen;
-  dailyChosen = null;
-  const g = await games.createDaily(level, chosen?.level === level && chosen.practiceDay === now.day);
+  const g = await games.createDaily(level, chosen.practiceDay === now.day);
   rememberDaily(g.id, { day: g.day ?? now.day, practice: g.practice ?? dailyStarted(now, level) });
   return g.id;
 }

@@ -5,7 +5,7 @@ import { t } from '../app/i18n';
 import { go, type Page, type Route } from '../app/router';
 import { errorBox, errorText, overlay, scoreBoard, streakBadge } from '../app/ui';
 import { BoardView } from '../game/board-view';
-import { boardHref, dailyAsked, dailyCard, dailyOf, dm, playDaily, startDaily } from './daily';
+import { boardHref, dailyCard, dailyOf, dm, playDaily, startDaily, takeDailyChoice } from './daily';
 import { chosenLevel, rememberSolo } from './home';
 import { local } from '../app/store';
 
@@ -15,13 +15,15 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
   const id = route.path[1];
   if (!id || id === 'new') {
     const level = chosenLevel(route);
-    if (route.query.get('daily') && !dailyAsked(level)) {
+    const daily = route.query.get('daily') ? takeDailyChoice(level) : undefined;
+    if (daily === null) {
       // the address alone (a link someone sent): offer the day's game, which counts once, rather than start it
-      main.append(dailyCard(() => level, `${dm('daily.title')} · ${t(`level.${level}`)}`).root);
+      main.append(h('div', { 'data-testid': 'daily-start' },
+        dailyCard(() => level, `${dm('daily.title')} · ${t(`level.${level}`)}`).root));
       return;
     }
     const seed = route.query.get('seed');
-    const made = route.query.get('daily') ? await startDaily(level) : (await games.create(level, seed?.trim() || undefined)).id;
+    const made = daily ? await startDaily(level, daily) : (await games.create(level, seed?.trim() || undefined)).id;
     if (main.isConnected) go(`#/solo/${made}`, true); // not when the player went elsewhere meanwhile
     return;
   }
