@@ -64,13 +64,16 @@ describe('a game of a chosen seed', () => {
     await games.create('EASY', '-9223372036854775807');
     await games.create('HARD', '42');
     await games.create('EXPERT');
-    expect(sent).toEqual(['{"level":"EASY","seed":-9223372036854775807}', '{"level":"HARD","seed":42}', '{"level":"EXPERT"}']);
+    await games.create('MEDIUM', '+007');
+    await games.create('MEDIUM', '000');
+    expect(sent).toEqual(['{"level":"EASY","seed":-9223372036854775807}', '{"level":"HARD","seed":42}', '{"level":"EXPERT"}',
+      '{"level":"MEDIUM","seed":7}', '{"level":"MEDIUM","seed":0}']);
   });
 
   it('refuses anything but a whole number, sending nothing', async () => {
     const sent = server();
     const { games, ApiError } = await import('./api');
-    for (const bad of ['1e3', '12,3', '1}, "x": {', '', '123456789012345678901'])
+    for (const bad of ['1e3', '12,3', '1}, "x": {', '', '-', '12345678901234567890', '1 2'])
       await expect(games.create('EASY', bad)).rejects.toBeInstanceOf(ApiError);
     expect(sent).toEqual([]);
   });

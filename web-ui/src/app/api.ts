@@ -168,8 +168,10 @@ export const games = {
    * @throws ApiError 400 when the seed is not a whole number (game-service says when it is past 64 bits)
    */
   async create(level: Level, seed?: string): Promise<GameState> {
-    if (seed !== undefined && !/^-?\d{1,20}$/.test(seed)) throw new ApiError(400, t('game.badSeed'));
-    const json = seed === undefined ? undefined : `{"level":${JSON.stringify(level)},"seed":${seed}}`;
+    // a whole number of at most 19 digits (a long's), without the zeros in front and '+' that JSON refuses
+    const whole = seed === undefined ? undefined : /^([+-]?)0*(\d{1,19})$/.exec(seed);
+    if (whole === null) throw new ApiError(400, t('game.badSeed'));
+    const json = whole && `{"level":${JSON.stringify(level)},"seed":${whole[1] === '-' ? '-' : ''}${whole[2]}}`;
     const g = await game<GameState>('/api/games', { method: 'POST', body: { level }, json });
     rememberGameToken([g.id], g.gameToken);
     return g;
