@@ -315,6 +315,10 @@ async function chaos() {
     try {
       k.probe = await probe(name, k.killedAt);
       k.recoveredAt = now();
+      // each request of the probe has its own patience: the component's is from its kill
+      if (k.recoveredAt - k.killedAt > SETTINGS.recoverS * 1000) {
+        throw new Error(`recovered ${((k.recoveredAt - k.killedAt) / 1000).toFixed(1)} s after its kill, past ${SETTINGS.recoverS} s`);
+      }
       log(`${name} recovered after ${((k.recoveredAt - k.killedAt) / 1000).toFixed(1)} s (probe game ${k.probe})`);
     } catch (e) {
       k.recoveredAt = now();
