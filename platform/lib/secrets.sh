@@ -54,9 +54,12 @@ new_signing_key() {
 secrets_prepare() {
   (umask 077; mkdir -p "$SECRETS_DIR")
   chmod 700 "$SECRETS_DIR"
-  local first=false
+  # A first run: no secret made yet (no file, or a run that stopped before making any).
+  local first=true name
+  for name in "${SECRET_NAMES[@]}"; do
+    if [[ -n "$(secret "$name")" ]]; then first=false; fi
+  done
   if [[ ! -f "$SECRETS_FILE" ]]; then
-    first=true
     (umask 077; cat >"$SECRETS_FILE" <<'EOF'
 # Bloc Éclat local secrets, generated once by ./bloc up (platform/lib/secrets.sh). Never commit this file.
 # Also docker compose's environment: docker compose --env-file .bloc/secrets/bloc.env up --build
@@ -68,6 +71,9 @@ EOF
   if [[ -z "$(secret BLOC_SIGNING_PRIVATE_KEY)" ]]; then
     new_signing_key
     made+=("signing key $(secret BLOC_SIGNING_KEY_ID)")
+    if ! $first; then
+      info "BLOC_SIGNING_PRIVATE_KEY was missing: a new key, accepted after the earlier ones; drop those from BLOC_SIGNING_PUBLIC_KEYS once no message signed by them is left to read"
+    fi
   fi
   if [[ -z "$(secret BLOC_DAILY_SECRET)" ]]; then
     set_secret BLOC_DAILY_SECRET "$(head -c 32 /dev/urandom | base64 -w0)"
@@ -77,7 +83,6 @@ EOF
       warn "BLOC_DAILY_SECRET was missing from $SECRETS_FILE: a new one deals new daily challenges from game-service's next start, today's included (games already started keep their pieces)"
     fi
   fi
-  local name
   for name in KAFKA_ADMIN_PASSWORD KAFKA_GAME_SERVICE_PASSWORD KAFKA_LEADERBOARD_SERVICE_PASSWORD; do
     if [[ -z "$(secret "$name")" ]]; then
       set_secret "$name" "$(random_token 24)"
