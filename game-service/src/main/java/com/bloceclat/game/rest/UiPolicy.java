@@ -10,6 +10,8 @@ import java.util.regex.Pattern;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import org.jboss.logging.Logger;
+
 import com.bloceclat.game.config.GameConfig;
 
 import io.quarkus.vertx.http.runtime.filters.Filters;
@@ -25,6 +27,8 @@ import io.quarkus.vertx.http.runtime.filters.Filters;
  */
 @ApplicationScoped
 public class UiPolicy {
+
+    private static final Logger LOG = Logger.getLogger(UiPolicy.class);
 
     /** Every path but {@code /api} and {@code /q} and below. */
     static final Pattern PAGES = Pattern.compile("^/(?!(api|q)(/|$)).*");
@@ -45,7 +49,13 @@ public class UiPolicy {
         Set<String> connect = new LinkedHashSet<>();
         connect.add("'self'");
         for (String url : new String[] {ui.solverUrl(), ui.leaderboardUrl(), ui.keycloakUrl()}) {
-            origin(url).ifPresent(connect::add);
+            Optional<String> origin = origin(url);
+            origin.ifPresent(connect::add);
+            if (origin.isEmpty() && url.contains("//")) {
+                // given to the browser by /config.json, but left out of the policy: the browser would refuse every call
+                LOG.warnf("bloc.ui address %s has no origin a Content-Security-Policy can name (an http(s) URL with a "
+                        + "host name): the web UI's calls to it will be refused", url);
+            }
         }
         return "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'; "
                 + "img-src 'self' data:; connect-src " + String.join(" ", connect);
