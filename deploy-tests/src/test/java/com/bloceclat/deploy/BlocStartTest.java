@@ -56,6 +56,31 @@ class BlocStartTest {
         assertTrue(out.contains("PID file"), out);
     }
 
+    @Test
+    void aPidFileCountsOnlyForALiveProcessThatCarriesTheComponentsMarker() throws Exception {
+        // another program now holds the PID (a reboot, a PID reused): never taken for the component, so never stopped
+        Process other = new ProcessBuilder("sleep", "300").start();
+        try {
+            Files.createDirectories(state.resolve("run"));
+            Files.writeString(state.resolve("run/kafka.pid"), other.pid() + "\n");
+            assertEquals(1, running("kafka", "-Dbloc.component=kafka"), "a live process without the marker");
+            assertEquals(0, running("kafka", "sleep 300"), "the same, with a marker its command line carries");
+            assertEquals(String.valueOf(other.pid()), Files.readString(state.resolve("out.log")).trim());
+            other.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            assertEquals(1, running("kafka", "sleep 300"), "a process no longer alive");
+            Files.writeString(state.resolve("run/kafka.pid"), "12ab\n");
+            assertEquals(1, running("kafka", "sleep"), "a PID file that is not a number");
+        } finally {
+            other.destroyForcibly();
+        }
+    }
+
+    /** {@code running NAME MARKER} of common.sh (its PID in out.log when it counts); its exit code. */
+    private int running(String name, String marker) throws IOException, InterruptedException {
+        return BlocShell.run(state.resolve("out.log"), "RUN=\"$1/run\"; running \"$2\" \"$3\"", state.toString(), name,
+                marker);
+    }
+
     /** The processes alive whose command line carries this test's marker (the command and its sleep's parent). */
     private List<ProcessHandle> started() {
         return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
