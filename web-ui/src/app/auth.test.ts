@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const TOKEN_ENDPOINT = 'http://kc/realms/bloc-eclat/protocol/openid-connect/token';
 
-/** A tab whose stored tokens expired a while ago, and Keycloak answering the refresh with `status`. */
+/** A tab whose stored tokens expired a while ago, and Keycloak answering the refresh with `status` (0: not reached). */
 function expiredSession(status: number): string[] {
   const items = new Map<string, string>([['bloc.tokens', JSON.stringify({ access: 'old-access', refresh: 'r', id: 'i', expiresAt: 0 })]]);
   vi.stubGlobal('sessionStorage', {
@@ -16,7 +16,10 @@ function expiredSession(status: number): string[] {
     if (url === '/config.json') {
       return new Response(JSON.stringify({ keycloakUrl: 'http://kc', realm: 'bloc-eclat', clientId: 'web-ui', solverUrl: '', leaderboardUrl: '' }));
     }
-    if (url === TOKEN_ENDPOINT) return new Response('{"error":"invalid_grant"}', { status });
+    if (url === TOKEN_ENDPOINT) {
+      if (status === 0) throw new TypeError('Failed to fetch'); // no network, Keycloak unreachable
+      return new Response('{"error":"invalid_grant"}', { status });
+    }
     return new Response('{"id":"g"}', { status: 201 });
   });
   return calls;
@@ -61,7 +64,7 @@ describe('a login session that ends under the player', () => {
     await expect(reloaded.accessToken()).rejects.toBeInstanceOf(reloaded.SessionEnded);
   });
 
-  it.each([503, 429])('Keycloak away, failing or throttling (%i) ends nothing: the token held is still sent, and the service judges it', async (status) => {
+  it.each([503, 429, 0])('Keycloak away, failing or throttling (status %i, 0 when not reached) ends nothing: the token held is still sent, and the service judges it', async (status) => {
     expiredSession(status);
     await (await import('./config')).loadConfig();
     const auth = await import('./auth');
@@ -76,5 +79,20 @@ describe('a login session that ends under the player', () => {
     await expect(api.call('', '/api/games/x')).rejects.toMatchObject({ status: 401 });
     await api.call('http://leaderboard', '/api/leaderboards/HARD');
     expect(calls.find((c) => c.includes('/api/leaderboards/HARD'))).not.toContain('Authorization');
+  });
+});
+
+describe('coming back from Keycloak', () => {
+  it('without the login\'s check kept (the browser keeps no data for this site) says so and clears the code from the address bar', async () => {
+    vi.stubGlobal('sessionStorage', { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
+    vi.stubGlobal('location', { search: '?code=secret-code&state=s1', pathname: '/', hash: '#/solo/new' });
+    const replaced: string[] = [];
+    vi.stubGlobal('history', { replaceState: (_s: unknown, _t: string, url: string) => void replaced.push(url) });
+    const tokenCalls = vi.fn();
+    vi.stubGlobal('fetch', tokenCalls);
+    const auth = await import('./auth');
+    await expect(auth.completeLogin()).rejects.toThrow(/keeps no data for this site/);
+    expect(replaced).toEqual(['/#/solo/new']);
+    expect(tokenCalls).not.toHaveBeenCalled();
   });
 });

@@ -31,6 +31,22 @@ function fakeSockets(): FakeSocket[] {
   return opened;
 }
 
+/** A match socket on fake timers, its sockets and the waits it set before each reconnection. */
+async function reconnecting() {
+  tokenAtOnce = true;
+  vi.useFakeTimers();
+  const opened = fakeSockets();
+  const { MatchLive } = await import('./live');
+  const delays: number[] = [];
+  const timeout = globalThis.setTimeout;
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+    delays.push(ms ?? 0);
+    return timeout(fn, ms);
+  }) as typeof setTimeout);
+  const live = new MatchLive('m1', { state: () => undefined, update: () => undefined });
+  return { opened, delays, live };
+}
+
 describe('the match socket', () => {
   afterEach(() => {
     vi.restoreAllMocks(); // the spied setTimeout first: it was the fake timers' one
@@ -58,17 +74,7 @@ describe('the match socket', () => {
   });
 
   it('a server that accepts and drops at once is retried with growing waits, not twice a second', async () => {
-    tokenAtOnce = true;
-    vi.useFakeTimers();
-    const opened = fakeSockets();
-    const { MatchLive } = await import('./live');
-    const delays: number[] = [];
-    const timeout = globalThis.setTimeout;
-    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
-      delays.push(ms ?? 0);
-      return timeout(fn, ms);
-    }) as typeof setTimeout);
-    const live = new MatchLive('m1', { state: () => undefined, update: () => undefined });
+    const { opened, delays, live } = await reconnecting();
     for (let i = 0; i < 5; i++) {
       await vi.advanceTimersByTimeAsync(i === 0 ? 0 : delays[i - 1]);
       const socket = opened[i];
@@ -79,6 +85,46 @@ describe('the match socket', () => {
     live.close();
     expect(delays).toHaveLength(5);
     delays.forEach((ms, i) => expect(ms, `wait ${i + 1}: ${delays}`).toBeGreaterThanOrEqual(250 * 2 ** i));
+  });
+
+  it('an update older than what a seat shows is ignored: the state, a later update or a REST answer (seen) may be ahead', async () => {
+    tokenAtOnce = true;
+    const opened = fakeSockets();
+    const { MatchLive } = await import('./live');
+    const updates: unknown[] = [];
+    const live = new MatchLive('m1', { state: () => undefined, update: (g) => updates.push([g.seat, g.version]) });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const send = (frame: unknown) => opened[0].onmessage?.({ data: JSON.stringify(frame) });
+    send({ type: 'state', match: { games: [{ version: 5 }, { version: 2 }] } });
+    send({ type: 'update', game: { seat: 0, version: 4 } }); // sent before the state was read
+    send({ type: 'update', game: { seat: 0, version: 5 } });
+    send({ type: 'update', game: { seat: 1, version: 3 } }); // the other seat has its own version
+    send({ type: 'update', game: { seat: 0, version: 6 } });
+    live.seen(0, 9); // the player's own move, answered by REST
+    send({ type: 'update', game: { seat: 0, version: 8 } });
+    send({ type: 'update', game: { seat: 0, version: 10 } });
+    expect(updates).toEqual([[1, 3], [0, 6], [0, 10]]);
+    live.close();
+  });
+
+  it('a connection that held 10 s starts the back-off again', async () => {
+    const { opened, delays, live } = await reconnecting();
+    const state = JSON.stringify({ type: 'state', match: { games: [] } });
+    // three drops at once: the waits grow
+    for (let i = 0; i < 3; i++) {
+      await vi.advanceTimersByTimeAsync(i === 0 ? 0 : delays[i - 1]);
+      opened[i].onmessage?.({ data: state });
+      opened[i].onclose?.();
+    }
+    expect(delays[2]).toBeGreaterThanOrEqual(1000);
+    // the fourth holds 10 s before it drops: the next wait is the first one's again
+    await vi.advanceTimersByTimeAsync(delays[2]);
+    opened[3].onmessage?.({ data: state });
+    await vi.advanceTimersByTimeAsync(10_000);
+    opened[3].onclose?.();
+    live.close();
+    expect(delays).toHaveLength(4);
+    expect(delays[3], `waits ${delays}`).toBeLessThanOrEqual(500);
   });
 
   it('a frame it cannot read is ignored, never an exception', async () => {

@@ -25,13 +25,13 @@ export function chosenLevel(route?: Route): Level {
  * home page's offer of it forgotten. Any other failure (offline, a 503 while a service restarts) keeps it for the next
  * visit, since the game is most likely still in play.
  */
-const isGone = (e: unknown) => e instanceof ApiError && (e.status === 403 || e.status === 404);
+export const isGone = (e: unknown) => e instanceof ApiError && (e.status === 403 || e.status === 404);
 
 /**
  * Resigns what the home page offered to resume ({@code resign} does it), then forgets the offer ({@code forget});
  * a failure never stops the new game: it leaves the old one as it was, forgotten only when it is gone.
  */
-async function endOffered(resign: () => Promise<void>, forget: () => void): Promise<void> {
+export async function endOffered(resign: () => Promise<void>, forget: () => void): Promise<void> {
   try {
     await resign();
     forget();
