@@ -35,6 +35,7 @@ import com.bloceclat.engine.SelfPlay;
 import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.messaging.GameMessages;
 import com.bloceclat.game.messaging.OutboxRelay;
+import com.bloceclat.game.messaging.ResultSigner;
 import com.bloceclat.testsupport.KafkaResource;
 import com.bloceclat.testsupport.PrometheusText;
 
@@ -64,6 +65,9 @@ class OutboxRelayTest {
 
     @Inject
     KafkaClientService kafka;
+
+    @Inject
+    ResultSigner signer;
 
     /**
      * The relay deletes a row once the broker acknowledged its record, so each acknowledgement must mean every in-sync
@@ -104,6 +108,30 @@ class OutboxRelayTest {
             assertEquals(payload, received);
             assertEquals(game.events().size(), GameFinished.fromJson(received).replay().get("events").size());
         }
+    }
+
+    /**
+     * docs/events.md "Size and compression": game-service caps a game at {@link GameFinished#MAX_REPLAY_EVENTS} events
+     * so that every {@code game-finished} fits the broker's default limit compressed; here a game at the cap, signed as
+     * game-service sends it (the envelope holds the message as a JSON string, its quotes escaped). Before, the figure
+     * at the cap was extrapolated from 60,000 events.
+     */
+    @Test
+    void aGameAtTheCapOfEventsSignedFitsTheBrokersLimitCompressed() {
+        Game game = SelfPlay.firstGameLasting(Level.EASY, 3, GameFinished.MAX_REPLAY_EVENTS / 3);
+        assertTrue(game.events().size() > GameFinished.MAX_REPLAY_EVENTS - 3
+                && game.events().size() <= GameFinished.MAX_REPLAY_EVENTS, "at the cap: " + game.events().size());
+        UUID id = UUID.randomUUID();
+        Instant finished = Instant.now();
+        String message = GameFinished.of(id, GameFinished.Player.of("sub-marathon", "marathon"),
+                GameFinished.Mode.SOLO, GameFinished.SeedSource.SERVER, null, finished.minusSeconds(86_400), finished,
+                game.replay().toJson()).toJson();
+        byte[] signed = signer.sign(message).getBytes(StandardCharsets.UTF_8);
+        int compressed = batchSize(Compression.zstd().build(), id.toString(), signed);
+        System.out.printf("outbox: a game at the cap, %,d rounds (%,d events), signed: game-finished %,d bytes raw, "
+                + "%,d as a zstd batch, %,d as an lz4 batch%n", game.round(), game.events().size(), signed.length,
+                compressed, batchSize(Compression.lz4().build(), id.toString(), signed));
+        assertTrue(compressed < BROKER_LIMIT, "compressed under the broker's limit: " + compressed);
     }
 
     @Test
