@@ -70,11 +70,22 @@ class KubernetesManifestsTest {
 
     static List<HasMetadata> resources;
 
+    /** The Secrets' templates: created once by the operator, never applied by the kustomization. */
+    static final Path SECRETS_TEMPLATE = K8S.resolve("secrets/secrets.template.yaml");
+
+    /** What {@code kubectl apply -k k8s} applies: the resources of {@link #manifestFiles()}. */
+    static List<HasMetadata> applied;
+
     @BeforeAll
     static void parseEveryManifest() throws IOException {
         KubernetesSerialization serialization = new KubernetesSerialization();
         resources = new ArrayList<>();
-        for (Path file : manifestFiles()) {
+        List<Path> files = new ArrayList<>(manifestFiles());
+        files.add(SECRETS_TEMPLATE);
+        for (Path file : files) {
+            if (file.equals(SECRETS_TEMPLATE)) {
+                applied = List.copyOf(resources);
+            }
             try (InputStream in = Files.newInputStream(file)) {
                 Object parsed = serialization.unmarshal(in);
                 List<?> items = parsed instanceof List<?> list ? list : List.of(parsed);
@@ -110,6 +121,18 @@ class KubernetesManifestsTest {
         Set<String> files = manifestFiles().stream().map(f -> f.getFileName().toString())
                 .collect(Collectors.toCollection(TreeSet::new));
         assertEquals(files, listed);
+    }
+
+    /**
+     * The kustomization applies no Secret: every {@code kubectl apply -k k8s} wrote the committed placeholders back over
+     * the real values of a running cluster. The template holds the two Secrets the services read.
+     */
+    @Test
+    void theKustomizationAppliesNoSecretAndTheTemplateHoldsBoth() {
+        assertEquals(List.of(), applied.stream().filter(Secret.class::isInstance).map(r -> r.getMetadata().getName())
+                .toList(), "Secrets kubectl apply -k would write back");
+        assertEquals(Set.of("bloc-secrets", "bloc-signing"), resources.stream().filter(Secret.class::isInstance)
+                .map(r -> r.getMetadata().getName()).collect(Collectors.toSet()));
     }
 
     @Test
@@ -572,7 +595,9 @@ class KubernetesManifestsTest {
             assertThrows(IllegalArgumentException.class, () -> Base64.getDecoder().decode(data.get(var)),
                     var + " is not even base64");
         }
-        for (Path file : manifestFiles()) {
+        List<Path> files = new ArrayList<>(manifestFiles());
+        files.add(SECRETS_TEMPLATE);
+        for (Path file : files) {
             assertFalse(Files.readString(file).contains(DockerComposeTest.ED25519_PKCS8_PREFIX), "a private key in " + file);
         }
     }
