@@ -102,16 +102,11 @@ public class MatchService {
         }
         List<GameEntity> seats = store.seats(m.id);
         for (GameEntity g : seats) {
-            if (g.ownerSubject != null || g.guestTokenHash != null) {
-                try {
-                    Refusals.owned(g, id, requester);
-                    if (g.mode == GameEntity.Mode.ONLINE_RACE && !g.finished()) {
-                        GameEntity.seen(List.of(g.id));
-                    }
-                    return view(m, g.seat, null);
-                } catch (jakarta.ws.rs.ForbiddenException e) {
-                    // try the other seat
+            if (Refusals.ownedBy(g, requester)) {
+                if (g.mode == GameEntity.Mode.ONLINE_RACE && !g.finished()) {
+                    GameEntity.seen(List.of(g.id));
                 }
+                return view(m, g.seat, null);
             }
         }
         throw new jakarta.ws.rs.ForbiddenException("This match is between other players.");

@@ -23,20 +23,25 @@ final class Refusals {
     private Refusals() {
     }
 
-    /** The game, if {@code requester} owns it: by the token's subject, or a guest by the game token. */
+    /** The game, if {@code requester} owns it ({@link #ownedBy}); 404 without it, 403 saying whose it is. */
     static GameEntity owned(GameEntity g, UUID id, Requester requester) {
         if (g == null) {
             throw new NotFoundException("There is no game " + id + ".");
         }
-        if (g.ownerSubject != null) {
-            if (!g.ownerSubject.equals(requester.subject())) {
-                throw new ForbiddenException("This game belongs to another player.");
-            }
-        } else if (requester.gameToken() == null || !sha256(requester.gameToken()).equals(g.guestTokenHash)) {
-            throw new ForbiddenException("This is a guest's game: send the game token it was created with (header "
-                    + "X-Game-Token).");
+        if (!ownedBy(g, requester)) {
+            throw new ForbiddenException(g.ownerSubject != null ? "This game belongs to another player."
+                    : "This is a guest's game: send the game token it was created with (header X-Game-Token).");
         }
         return g;
+    }
+
+    /** Whether {@code requester} owns {@code g}: by the token's subject, or a guest by the game token (an AI's: nobody). */
+    static boolean ownedBy(GameEntity g, Requester requester) {
+        if (g.ownerSubject != null) {
+            return g.ownerSubject.equals(requester.subject());
+        }
+        return g.guestTokenHash != null && requester.gameToken() != null
+                && sha256(requester.gameToken()).equals(g.guestTokenHash);
     }
 
     /** Refuses a change of a game that has ended, or whose match has. */
