@@ -114,6 +114,31 @@ class SaturationTest {
                 .stream().mapToDouble(Counter::count).sum();
     }
 
+    /**
+     * A public analysis's replay is read and validated on the pool, within the public share, not on an I/O thread:
+     * with that share full, even a replay the validator refuses is turned away at once (429) before it is read. Before,
+     * each was read and checked on the I/O thread first (about 12 ms at the body limit, docs/solver-service.md), which
+     * a flood of them took from every caller's requests. With room again, the same body is read there: 400.
+     */
+    @Test
+    void aPublicAnalysisIsReadOnThePoolWithinItsShareNotOnAnIoThread() throws Exception {
+        List<CompletionStage<Boolean>> held = new ArrayList<>();
+        for (int i = 0; i < pool.capacity(CallerKind.PUBLIC); i++) {
+            held.add(hold(CallerKind.PUBLIC));
+        }
+        awaitAdmitted(CallerKind.PUBLIC, pool.capacity(CallerKind.PUBLIC));
+        String notAGame = "{\"seed\": 1}";
+        given().auth().oauth2(Tokens.player("reader-" + UUID.randomUUID())).contentType("application/json")
+                .body(notAGame).when().post("/api/solver/analyse").then()
+                .statusCode(429).header("Retry-After", equalTo("1"));
+        release.countDown();
+        idle();
+        given().auth().oauth2(Tokens.player("reader-" + UUID.randomUUID())).contentType("application/json")
+                .body(notAGame).when().post("/api/solver/analyse").then()
+                .statusCode(400).contentType("application/problem+json");
+        assertEquals(held.size(), held.stream().filter(h -> h.toCompletableFuture().join()).count());
+    }
+
     @Test
     void aPublicFloodFillsOnlyThePublicShareAndEveryServiceRequestIsAnswered() throws Exception {
         // The public workers are busy with held public searches; then real public requests, each from its own

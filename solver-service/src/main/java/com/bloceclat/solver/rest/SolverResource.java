@@ -32,9 +32,7 @@ import com.bloceclat.common.security.Caller;
 import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.engine.protocol.ProtocolException;
 import com.bloceclat.engine.protocol.SolverProtocol;
-import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayFormatException;
-import com.bloceclat.engine.replay.ReplayValidator;
 import com.bloceclat.engine.solver.Mode;
 import com.bloceclat.engine.solver.SolveRequest;
 import com.bloceclat.solver.config.SolverConfig;
@@ -310,38 +308,35 @@ public class SolverResource {
         Runnable done = admit(caller, SolverService.ANALYSE, http);
         int from;
         int count;
-        Replay replay;
         try {
             from = intParam("fromRound", fromRound, 0, 0, 1_000_000);
             count = intParam("rounds", rounds, config.analyse().maxRounds(), 1, 1_000_000);
             if (body == null || body.isBlank()) {
                 throw new ReplayFormatException("the body must be a replay");
             }
-            replay = Replay.fromJson(body);
-            ReplayValidator.Result verdict = ReplayValidator.validate(replay);
-            if (!verdict.valid()) {
-                throw new ReplayFormatException("the replay is not a valid game: " + verdict.error());
-            }
         } catch (ReplayFormatException | IllegalArgumentException e) {
             done.run();
             solver.count(SolverService.ANALYSE, SolverService.BAD_REQUEST, caller);
-            return Uni.createFrom().item(Problem.of(Response.Status.BAD_REQUEST, e.getMessage()).toResponse().build());
+            return Uni.createFrom().item(badRequest(e));
         } catch (RuntimeException | Error e) {
             done.run();
             throw e;
         }
-        int more = analysisRequests() - 1; // admitted for one; an analysis holds a worker as long as several searches
-        if (caller == CallerKind.PUBLIC && more > 0) {
+        // The replay is read and validated on the worker (SolverService.analyse), then this runs: an analysis holds a
+        // worker as long as several searches, so a valid one counts as more requests (a bad one as the one admitted)
+        int more = analysisRequests() - 1;
+        String client = caller == CallerKind.PUBLIC && more > 0 ? clientKey(http) : null;
+        Runnable charge = client == null ? () -> { } : () -> {
             try {
-                rateLimiter.acquire(clientKey(http), more);
+                rateLimiter.acquire(client, more);
             } catch (RateLimitedException e) {
-                done.run();
                 solver.count(SolverService.ANALYSE, SolverService.RATE_LIMITED, caller);
                 throw e;
             }
-        }
-        return whileAdmitted(done, () -> solver.analyse(replay, from, count, caller))
-                .map(result -> Response.ok(result, MediaType.APPLICATION_JSON).build());
+        };
+        return whileAdmitted(done, () -> solver.analyse(body, from, count, caller, charge))
+                .map(result -> Response.ok(result, MediaType.APPLICATION_JSON).build())
+                .onFailure(ReplayFormatException.class).recoverWithItem(SolverResource::badRequest);
     }
 
     /**
@@ -355,6 +350,10 @@ public class SolverResource {
         long searchMs = Math.max(1, config.publicCallers().timeCap().toMillis());
         long requests = (workerMs + searchMs - 1) / searchMs;
         return (int) Math.max(1, Math.min(requests, config.publicCallers().burst())); // more could never be admitted
+    }
+
+    private static Response badRequest(Throwable e) {
+        return Problem.of(Response.Status.BAD_REQUEST, e.getMessage()).toResponse().build();
     }
 
     private static int intParam(String name, String value, int absent, int min, int max) {

@@ -8,6 +8,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.bloceclat.engine.protocol.SolverProtocol;
 import com.bloceclat.engine.replay.Replay;
+import com.bloceclat.engine.replay.ReplayFormatException;
+import com.bloceclat.engine.replay.ReplayValidator;
 import com.bloceclat.engine.solver.GameAnalysis;
 import com.bloceclat.engine.solver.Solution;
 import com.bloceclat.engine.solver.SolveRequest;
@@ -84,9 +86,16 @@ public class SolverService {
 
     /**
      * Analyses one page of a finished game on the worker pool, within {@code caller}'s share, bounded by
-     * {@code bloc.solver.analyse.*}. @throws SaturatedException at once when that share is full
+     * {@code bloc.solver.analyse.*}. The replay's text is read and validated there too, not on an I/O thread: a replay
+     * at the body limit takes about 12 ms to read and check (docs/solver-service.md), which a flood of them would have
+     * taken from every caller's requests; on the pool it waits its turn within the caller's share, at its priority.
+     * {@code charge} runs once the replay is read and valid, before the analysis (a public caller's further rate).
+     *
+     * @throws SaturatedException at once when that share is full; the stage fails with {@link ReplayFormatException}
+     *                            when the text is not a replay the validator accepts, or with what {@code charge} throws
      */
-    public CompletionStage<GameAnalysis.Result> analyse(Replay replay, int fromRound, int rounds, CallerKind caller) {
+    public CompletionStage<GameAnalysis.Result> analyse(String replayText, int fromRound, int rounds, CallerKind caller,
+            Runnable charge) {
         SolverConfig.Analyse bounds = config.analyse();
         GameAnalysis.Options options = new GameAnalysis.Options(fromRound,
                 Math.max(1, Math.min(rounds, Math.min(bounds.maxRounds(), GameAnalysis.MAX_ROUNDS_PER_PAGE))),
@@ -96,6 +105,8 @@ public class SolverService {
             return pool.submit(caller, () -> {
                 long started = System.nanoTime();
                 waited(ANALYSE, caller, started - accepted);
+                Replay replay = validReplay(replayText, caller);
+                charge.run();
                 GameAnalysis.Result result = GameAnalysis.analyse(replay, options);
                 searched(ANALYSE, caller, System.nanoTime() - started);
                 count(ANALYSE, result.complete() ? OK : PARTIAL, caller);
@@ -104,6 +115,21 @@ public class SolverService {
         } catch (SaturatedException e) {
             count(ANALYSE, SATURATED, caller);
             throw e;
+        }
+    }
+
+    /** The replay {@code text} holds, if the validator accepts it; else counted as a bad request. */
+    private Replay validReplay(String text, CallerKind caller) {
+        try {
+            Replay replay = Replay.fromJson(text);
+            ReplayValidator.Result verdict = ReplayValidator.validate(replay);
+            if (!verdict.valid()) {
+                throw new ReplayFormatException("the replay is not a valid game: " + verdict.error());
+            }
+            return replay;
+        } catch (ReplayFormatException | IllegalArgumentException e) {
+            count(ANALYSE, BAD_REQUEST, caller);
+            throw e instanceof ReplayFormatException r ? r : new ReplayFormatException(e.getMessage());
         }
     }
 
