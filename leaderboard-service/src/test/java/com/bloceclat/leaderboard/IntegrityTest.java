@@ -46,6 +46,7 @@ import com.bloceclat.leaderboard.messaging.StoreAttempts;
 import com.bloceclat.leaderboard.service.GameFinishedService;
 import com.bloceclat.leaderboard.service.RecordPolicy;
 import com.bloceclat.testsupport.KafkaResource;
+import com.bloceclat.testsupport.PrometheusText;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -74,11 +75,7 @@ class IntegrityTest {
     }
 
     static double metric(String outcome) {
-        String body = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
-        return body.lines()
-                .filter(l -> l.startsWith("leaderboard_games_total{") && l.contains("outcome=\"" + outcome + "\""))
-                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
-                .sum();
+        return PrometheusText.value("leaderboard_games_total", "outcome", outcome);
     }
 
     static Replay fresh(Level level, int rounds) {
