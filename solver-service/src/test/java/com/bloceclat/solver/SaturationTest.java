@@ -26,7 +26,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import com.bloceclat.engine.solver.BenchPositions;
 import com.bloceclat.engine.solver.Mode;
+import com.bloceclat.engine.solver.SolveRequest;
 import com.bloceclat.solver.load.LoadGenerator;
 import com.bloceclat.solver.service.CallerKind;
 import com.bloceclat.solver.service.SaturatedException;
@@ -229,6 +231,51 @@ class SaturationTest {
         String metrics = given().when().get("/q/metrics").then().extract().asString();
         assertTrue(metrics.contains("solver_requests_total{caller=\"service\",mode=\"ai\",outcome=\"saturated\"}"),
                 metrics);
+    }
+
+    /**
+     * A search's budget runs from the moment it is accepted (docs/solver-service.md): eight mid-game strength-5
+     * searches of 100 ms each, queued 400 ms behind every service worker, have 1 ms each left when they start, so some
+     * must be cut short; each still answers with its whole budget's header. Were the budget counted from the start on
+     * a worker, each would have its 100 ms, ten times what these take.
+     */
+    @Test
+    void theTimeASearchWaitsForAWorkerComesOutOfItsBudget() throws Exception {
+        int serviceThreads = (int) registry.get("solver.pool.size").gauge().value();
+        String service = Callers.service();
+        List<String> bodies = new ArrayList<>();
+        for (SolveRequest position : BenchPositions.generate(12, Mode.AI, 5).subList(4, 12)) {
+            bodies.add(Requests.of(position).put("id", "queued").put("mode", "ai").put("strength", 5)
+                    .put("timeMs", 100).toString());
+        }
+        for (String body : bodies) { // warm: the level's tables loaded and the search compiled, not timed here
+            given().auth().oauth2(service).contentType("application/json").body(body.replace("\"timeMs\":100",
+                    "\"timeMs\":2000")).when().post(SOLVE).then().statusCode(200);
+        }
+        List<CompletableFuture<Response>> queued = new ArrayList<>();
+        try {
+            for (int i = 0; i < serviceThreads; i++) {
+                hold(CallerKind.SERVICE);
+            }
+            awaitAdmitted(CallerKind.SERVICE, serviceThreads);
+            for (String body : bodies) {
+                queued.add(CompletableFuture.supplyAsync(() -> given().auth().oauth2(service)
+                        .contentType("application/json").body(body).when().post(SOLVE).andReturn(), callers));
+            }
+            awaitAdmitted(CallerKind.SERVICE, serviceThreads + queued.size());
+            Thread.sleep(400);
+        } finally {
+            release.countDown();
+        }
+        int cut = 0;
+        for (CompletableFuture<Response> answer : queued) {
+            Response response = answer.get(60, TimeUnit.SECONDS);
+            response.then().statusCode(200).header("X-Solver-Budget-Ms", "100");
+            if ("false".equals(response.header("X-Solver-Complete"))) {
+                cut++;
+            }
+        }
+        assertTrue(cut > 0, "no search of 8 that waited 400 ms of its 100 was cut short");
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import com.bloceclat.testsupport.PrometheusText;
 import com.bloceclat.testsupport.Tokens;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -95,6 +96,32 @@ class SolveCallersTest {
         String judy = Tokens.player("judy");
         solve(judy, "{}").when().post("/api/solver/analyse").then().statusCode(400);
         assertEquals(List.of(200, 200), statuses(judy, 2));
+    }
+
+    /**
+     * The analysis's further requests are taken on the worker, once its replay is read: a client with fewer left than
+     * that is answered 429 with Retry-After and a problem body, counted {@code rate_limited}, and not analysed.
+     */
+    @Test
+    void aPublicAnalysisWhoseFurtherRequestsTheBucketLacksIs429AndNotAnalysed() {
+        String lena = Tokens.player("lena");
+        solve(lena, Requests.EMPTY_BOARD).when().post(SOLVE).then().statusCode(200);
+        double refused = analysesCounted("rate_limited");
+        double analysed = analysesCounted("ok") + analysesCounted("partial");
+        // two left of the burst: the analysis is admitted (one), then lacks the two more it counts as
+        solve(lena, AnalyseResourceTest.game(82, 1).toJson()).when().post("/api/solver/analyse").then()
+                .statusCode(429)
+                .contentType("application/problem+json")
+                .header("Retry-After", notNullValue())
+                .body("status", equalTo(429))
+                .body("detail", startsWith("Too many solver requests from this client; retry in"));
+        assertEquals(refused + 1, analysesCounted("rate_limited"));
+        assertEquals(analysed, analysesCounted("ok") + analysesCounted("partial"));
+    }
+
+    private static double analysesCounted(String outcome) {
+        return PrometheusText.value("solver_requests_total", "mode", "analyse", "outcome", outcome,
+                "caller", "public");
     }
 
     /** A body too large for a request is answered 413, and counts in the rate like any other: it did not. */
