@@ -202,6 +202,19 @@ kafka_setup() {
 
 kafka_ready() { port_open "$KAFKA_PORT" && grep -q 'Kafka Server started' "$LOGS/kafka.log"; }
 
+# ./bloc dead-letters [TOPIC [--payload]] | ./bloc dead-letters redrive PARTITION OFFSET: the dead letters the
+# consumers left on the running broker, one JSON line each, and a game-finished letter sent again once its cause is
+# fixed (platform/kafka/KafkaDeadLetters.java; docs/platform.md "Dead letters").
+cmd_dead_letters() {
+  kafka_ready || die "Kafka is not running: ./bloc up first"
+  local args=("$@")
+  [[ ${#args[@]} -eq 0 ]] && args=(game-finished-dlq)
+  [[ "${args[0]}" == redrive ]] || args=(list "${args[@]}")
+  KAFKA_ADMIN_PASSWORD="$(kafka_password admin)" KAFKA_GAME_SERVICE_PASSWORD="$(kafka_password game-service)" \
+    "$JAVA" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
+    -cp "$(kafka_libs)/*" "$ROOT/platform/kafka/KafkaDeadLetters.java" "localhost:$KAFKA_PORT" "${args[@]}"
+}
+
 # ---- Keycloak -------------------------------------------------------------------
 # The keycloak-quarkus-dist zip, built once (kc.sh build) and started
 # --optimized. The realm file is imported at start; Keycloak skips an import when
