@@ -328,6 +328,22 @@ class BoundedWorkTest {
      * pool are 503 on their own, and readiness stays UP (DatabaseReadiness asks on a connection of its own). Quarkus's
      * datasource check borrowed from the pool, so such a flood took every replica out of its Service at once.
      */
+    /**
+     * A trusted proxy passes on what a client inside the trusted ranges wrote before its own address: 400 characters
+     * of no address were its key as they were, longer than the column that keeps a game's client, so starting a game
+     * or a match was a 500. Now such a text is one client, "address:invalid", counted as any other.
+     */
+    @Test
+    @Order(10)
+    void aForwardedTextThatIsNoAddressIsOneBoundedClientNotA500() {
+        String header = "x".repeat(400) + ", 127.0.0.1";
+        given().header("X-Forwarded-For", header).contentType(ContentType.JSON).body(Map.of("level", "EASY"))
+                .when().post("/api/games").then().statusCode(201);
+        given().header("X-Forwarded-For", "y".repeat(300) + ", 127.0.0.1").contentType(ContentType.JSON)
+                .body(Map.of("mode", "VERSUS_AI", "level", "EASY")).when().post("/api/matches").then()
+                .statusCode(201);
+    }
+
     @Test
     @Order(99)
     void aPoolKeptFullByAnOverloadLeavesTheReplicaReady() throws Exception {

@@ -84,8 +84,11 @@ public final class ClientKey {
         }
         byte[] b = AddressLiteral.parse(hostAddress);
         if (b == null) {
-            // not an address: one client for every such IPv6-looking text; anything else keyed as it is
-            return AddressLiteral.ipv6Syntax(hostAddress) ? "address:invalid" : "address:" + hostAddress;
+            // not an address: one client for every such IPv6-looking text, and for every text longer than an address
+            // or with other than printable ASCII (what a trusted proxy may pass on from a client inside the trusted
+            // ranges: keyed as it was, 400 characters made a key no column holds, a 500); anything else as it is
+            return AddressLiteral.ipv6Syntax(hostAddress) || !shortPrintable(hostAddress) ? "address:invalid"
+                    : "address:" + hostAddress;
         }
         if (b.length == 4) {
             try {
@@ -99,6 +102,13 @@ public final class ClientKey {
             prefix.append(Integer.toHexString((b[i] & 0xFF) << 8 | (b[i + 1] & 0xFF))).append(':');
         }
         return prefix.append(":/64").toString();
+    }
+
+    /** The longest text kept as an address key: a host name and port, or what a proxy writes for none (unknown). */
+    static final int MAX_ADDRESS_TEXT = 64;
+
+    private static boolean shortPrintable(String text) {
+        return text.length() <= MAX_ADDRESS_TEXT && text.chars().allMatch(c -> c > 0x20 && c < 0x7f);
     }
 
     /** The key of a logged-in player, by token subject: what {@link #of} gives for their requests. */

@@ -37,6 +37,12 @@ class ClientKeyTest {
         assertEquals("address:host.example:80", ClientKey.ofAddress("host.example:80"));
         assertEquals("address:invalid", ClientKey.ofAddress("1:::2:::3"));
         assertEquals("address:invalid", ClientKey.ofAddress("1:::2:::4"));
+        // a text no address is, longer than a host name or not printable, is one client; it made a key of any length
+        assertEquals("address:invalid", ClientKey.ofAddress("x".repeat(400)));
+        assertEquals("address:invalid", ClientKey.ofAddress("x".repeat(65)));
+        assertEquals("address:" + "x".repeat(64), ClientKey.ofAddress("x".repeat(64)));
+        assertEquals("address:invalid", ClientKey.ofAddress("caf\u00e9"));
+        assertEquals("address:invalid", ClientKey.ofAddress("a b"));
         // a zone names no other client: dropped, whatever interface it names (one that does not exist too)
         assertEquals(ClientKey.ofAddress("2001:db8::1"), ClientKey.ofAddress("2001:db8::1%nosuchif"));
         assertEquals(ClientKey.ofAddress("2001:db8::1"), ClientKey.ofAddress("2001:db8::1%a2"));
