@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -574,6 +575,46 @@ class GameResourceTest {
         // nothing of that changed the game
         g.as().spec().when().get("/api/games/" + g.id()).then().body("nextMoveNumber", equalTo(2))
                 .body("board", equalTo(List.of(Board.rows(g.shadow().board())))).body("score", equalTo(g.shadow().score()));
+    }
+
+    /**
+     * A body is read as strictly as a socket frame: a fraction, a quoted number, a number for true or false, an unknown
+     * field (a typo) or anything after the object is a 400 naming the field, and changes nothing. Before, Jackson's
+     * defaults played {moveNumber 1.9, slot -0.5, row "6", col 6.99} as move 1 of slot 0 at (6, 6), started a game
+     * on seed 1 for 1.5, and a server-seeded game for "dialy".
+     */
+    @Test
+    void aBodyOfTheWrongKindIsRefusedNotRoundedOrIgnored() {
+        Started g = create(As.guest(null), "EASY", 6);
+        int[] m = firstLegal(g.shadow());
+        String path = "/api/games/" + g.id() + "/moves";
+        String[][] bad = {
+                {"{\"moveNumber\":1.9,\"slot\":" + m[0] + ",\"row\":" + m[1] + ",\"col\":" + m[2] + "}",
+                        "Field \"moveNumber\" must be a whole number"},
+                {"{\"moveNumber\":1,\"slot\":" + m[0] + ",\"row\":\"" + m[1] + "\",\"col\":" + m[2] + "}",
+                        "Field \"row\" must be a whole number"},
+                {"{\"moveNumber\":1,\"slot\":" + m[0] + ".0,\"row\":" + m[1] + ",\"col\":" + m[2] + "}",
+                        "Field \"slot\" must be a whole number"},
+                {"{\"moveNumber\":1,\"slot\":" + m[0] + ",\"row\":" + m[1] + ",\"col\":" + m[2] + ",\"cell\":3}",
+                        "Unknown field \"cell\": the body takes col, moveNumber, row, slot"},
+                {"{\"moveNumber\":1,\"slot\":" + m[0] + ",\"row\":" + m[1] + ",\"col\":" + m[2] + "} {}",
+                        "Malformed JSON"},
+        };
+        for (String[] body : bad) {
+            g.as().spec().contentType(ContentType.JSON).body(body[0]).when().post(path).then().statusCode(400)
+                    .contentType("application/problem+json").body("detail", startsWith(body[1]));
+        }
+        g.as().spec().when().get("/api/games/" + g.id()).then().body("nextMoveNumber", equalTo(1));
+
+        given().contentType(ContentType.JSON).body("{\"level\":\"HARD\",\"seed\":1.5}").when().post("/api/games")
+                .then().statusCode(400).body("detail", equalTo("Field \"seed\" must be a whole number"));
+        given().contentType(ContentType.JSON).body("{\"level\":\"HARD\",\"dialy\":true}").when().post("/api/games")
+                .then().statusCode(400)
+                .body("detail", equalTo("Unknown field \"dialy\": the body takes daily, level, practice, seed"));
+        given().contentType(ContentType.JSON).body("{\"level\":\"HARD\",\"daily\":1}").when().post("/api/games")
+                .then().statusCode(400).body("detail", equalTo("Field \"daily\" must be true or false"));
+        given().contentType(ContentType.JSON).body("{\"level\":7}").when().post("/api/games")
+                .then().statusCode(400).body("detail", equalTo("Field \"level\" must be text"));
     }
 
     @Test
