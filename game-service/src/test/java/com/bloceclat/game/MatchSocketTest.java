@@ -138,6 +138,21 @@ class MatchSocketTest {
         socket.connection().closeAndAwait();
     }
 
+    /** A binary frame is answered as a malformed one, and the socket stays (Quarkus dropped it unanswered before). */
+    @Test
+    void aBinaryFrameGetsAnErrorFrameAndTheConnectionStays() throws Exception {
+        Map<String, String> match = guestMatch();
+        LiveSocket socket = connect(match.get("id"), match.get("token"));
+        socket.next("state");
+        socket.connection().sendBinaryAndAwait(io.vertx.core.buffer.Buffer.buffer(new byte[] {'{', '}'}));
+        JsonNode error = socket.next("error");
+        assertEquals(400, error.path("status").asInt());
+        assertEquals("Malformed frame: a frame is JSON text, not binary.", error.path("message").asText());
+        socket.send("{\"type\": \"ping\"}");
+        socket.next("pong");
+        socket.connection().closeAndAwait();
+    }
+
     @Test
     void aSocketSendingTooFastIsToldSoAndTheRestIsIgnored() throws Exception {
         Map<String, String> match = guestMatch();

@@ -141,6 +141,26 @@ class SocketFloodTest {
         assertEquals(before + 1, flooding());
     }
 
+    /** Binary frames count as frames: a flood of them is closed as any other (before, each was dropped unanswered). */
+    @Test
+    void aClientFloodingBinaryFramesIsClosedWith1008() throws Exception {
+        var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
+                .when().post("/api/matches").then().statusCode(201).extract();
+        double before = flooding();
+        LiveSocket socket = LiveSocket.asGuest(base, match.path("id"), match.path("gameToken"));
+        socket.next("state");
+        try {
+            for (int sent = 0; sent < 80 && !socket.connection().isClosed(); sent++) {
+                socket.connection().sendBinaryAndAwait(io.vertx.core.buffer.Buffer.buffer(new byte[] {0, 1, 2}));
+            }
+        } catch (RuntimeException closedMeanwhile) {
+            // the server's close crossed this frame
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> socket.connection().isClosed());
+        assertEquals(1008, socket.connection().closeReason().getCode());
+        assertEquals(before + 1, flooding());
+    }
+
     private double flooding() {
         Counter c = metrics.find("game.live.closed").tag("reason", "flooding").counter();
         return c == null ? 0 : c.count();

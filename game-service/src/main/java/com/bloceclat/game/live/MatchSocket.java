@@ -26,6 +26,7 @@ import com.bloceclat.game.service.Views.MatchView;
 
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.websockets.next.CloseReason;
+import io.quarkus.websockets.next.OnBinaryMessage;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnOpen;
 import io.quarkus.websockets.next.OnPongMessage;
@@ -137,6 +138,20 @@ public class MatchSocket {
      */
     @OnTextMessage
     public void message(String text) {
+        handle(text);
+    }
+
+    /**
+     * A binary frame is answered as a malformed one, and counted as a frame: without this method Quarkus dropped it
+     * unanswered, and a client could send them without end, never slowed down nor closed for flooding.
+     */
+    @OnBinaryMessage
+    public void binary(Buffer data) {
+        handle(null);
+    }
+
+    /** A text frame, or null for a binary one. */
+    private void handle(String text) {
         if (connection.isClosed() || frames.closing(connection.id())) {
             return; // frames read before its close: nothing more is answered
         }
@@ -168,6 +183,9 @@ public class MatchSocket {
             }
             return new ServerFrame.Error(429, "Too many frames: at most " + config.framesPerSecond()
                     + " a second; this one was ignored.").toJson();
+        }
+        if (text == null) {
+            return new ServerFrame.Error(400, "Malformed frame: a frame is JSON text, not binary.").toJson();
         }
         ClientFrame frame;
         try {
