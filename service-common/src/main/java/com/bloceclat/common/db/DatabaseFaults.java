@@ -63,6 +63,20 @@ public final class DatabaseFaults {
         return null;
     }
 
+    /**
+     * The unique-key violation (SQL state 23505) among {@code failure} and its causes, for a log line, or null: two
+     * requests that each found a key free and wrote it at once (two re-validations giving one level and seed its
+     * record), where the second's commit meets the first's row.
+     */
+    public static String uniqueViolation(Throwable failure) {
+        for (Throwable t : causes(failure)) {
+            if (t instanceof SQLException sql && "23505".equals(sql.getSQLState())) {
+                return t.toString();
+            }
+        }
+        return null;
+    }
+
     public static boolean isTransient(Throwable failure) {
         return transientCause(failure) != null;
     }

@@ -70,8 +70,9 @@ public class ProblemMappers {
 
     /**
      * An error with the database unreachable somewhere in its causes (see {@link #databaseUnavailable}) is the
-     * platform's, not the request's: 503 with {@code Retry-After}, logged as a warning without its stack. Any other
-     * unexpected error is a 500, logged with its stack.
+     * platform's, not the request's: 503 with {@code Retry-After}, logged as a warning without its stack. A unique key
+     * the commit found taken is a race with another request that wrote it first: 409, logged as a warning (it was a
+     * 500). Any other unexpected error is a 500, logged with its stack.
      */
     @ServerExceptionMapper
     public Response unexpected(RuntimeException e) {
@@ -81,6 +82,13 @@ public class ProblemMappers {
             return Problem.of(Response.Status.SERVICE_UNAVAILABLE,
                     "The database is unavailable or busy; try again shortly.")
                     .toResponse().header("Retry-After", DATABASE_RETRY_AFTER_SECONDS).build();
+        }
+        String taken = DatabaseFaults.uniqueViolation(e);
+        if (taken != null) {
+            LOG.warnf("A unique key taken by another request at the same moment, answered 409: %s", taken);
+            return Problem.of(Response.Status.CONFLICT,
+                    "Another request changed the same data at the same moment; look again and retry.")
+                    .toResponse().build();
         }
         LOG.error("Unexpected error", e);
         return Problem.of(Response.Status.INTERNAL_SERVER_ERROR, "An unexpected error occurred.")

@@ -108,11 +108,26 @@ class ProblemMappersTest {
         }
     }
 
+    /**
+     * A unique key the commit finds taken is a race with another request (two admins' re-validations giving one level
+     * and seed its record at once): 409, saying so, not a 500.
+     */
+    @Test
+    void aUniqueKeyTakenMeanwhileAnywhereInTheCausesIs409() {
+        Response response = mappers.unexpected(new RuntimeException("commit failed", new RuntimeException(
+                new SQLException("duplicate key value violates unique constraint \"game_record_one_per_seed\"",
+                        "23505"))));
+        assertEquals(409, response.getStatus());
+        assertEquals(new Problem(409, "Conflict",
+                "Another request changed the same data at the same moment; look again and retry."), response.getEntity());
+    }
+
     @Test
     void otherDatabaseErrorsStayUnexpected() {
-        // a constraint violation (23505) is a bug or a race, not the database being away
-        Response response = mappers.unexpected(new RuntimeException(new SQLException("duplicate key", "23505")));
+        // a value too long (22001), a foreign key (23503): a bug, not the database away nor a race
+        Response response = mappers.unexpected(new RuntimeException(new SQLException("value too long", "22001")));
         assertEquals(500, response.getStatus());
+        assertEquals(500, mappers.unexpected(new RuntimeException(new SQLException("fk", "23503"))).getStatus());
         assertNull(ProblemMappers.databaseUnavailable(new IllegalStateException("no cause")));
     }
 }
