@@ -18,9 +18,12 @@ import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.Reader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,17 +33,25 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 
 /** {@code java -jar bloc-engine.jar COMMAND …}: the engine's command line (README "Engine CLI"). */
 public final class Main {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /**
+     * The largest replay file {@code validate} reads: a replay at game-service's cap of 100,000 events is about 6 MB
+     * (about 10 MB pretty-printed), so this leaves room for any real one, and it reads well within a default heap.
+     * Before, the file was read whole whatever its size: a file of gigabytes, or /dev/zero, ended out of memory.
+     */
+    static final int MAX_REPLAY_BYTES = 64 << 20;
     private static final String USAGE = """
             usage: java -jar bloc-engine.jar COMMAND [OPTIONS]
               solve                                  solver protocol: JSON lines on stdin, answers on stdout
               pieces [--json]                        the piece catalogue and each level's weights (--json: as JSON)
               deal --seed S --level L [--rounds N]   start board and the first N rounds (default 20), as JSON
-              validate REPLAY.json                   re-simulate a replay; exit 0 valid, 1 invalid
+              validate REPLAY.json                   re-simulate a replay (at most 64 MiB); exit 0 valid, 1 invalid
               selfplay --level L|--weights FILE [--games N] [--strength K|maxLines] [--max-rounds R] [--threads T] [--first-seed S]
+                                                     (--games: 1 to 1,000,000, default 20)
                                                      (--weights: pieces drawn from a weights table, docs/benchmarks.md)
               bench [--positions N] [--mode maxLines|ai] [--strength K]   solver latency over generated positions
             """;
@@ -48,7 +59,7 @@ public final class Main {
     private Main() {
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
         // UTF-8 whatever the platform's charset (LANG=C would print an id "é" as "?"): the protocol is UTF-8 JSON
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
@@ -57,43 +68,88 @@ public final class Main {
         System.exit(status);
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0) {
             err.print(USAGE);
             return 2;
         }
         try {
-            Map<String, String> opts = options(args);
             return switch (args[0]) {
-                case "solve" -> solve(out);
+                case "solve" -> {
+                    options(args); // none: refuses any
+                    yield solve(out);
+                }
                 case "pieces" -> pieces(args, out);
-                case "deal" -> deal(opts, out);
+                case "deal" -> deal(options(args, "seed", "level", "rounds"), out);
                 case "validate" -> validate(args, out, err);
-                case "selfplay" -> selfplay(opts, out);
-                case "bench" -> Bench.run(opts, out);
+                case "selfplay" -> selfplay(options(args, "level", "weights", "games", "strength", "max-rounds",
+                        "threads", "first-seed"), out);
+                case "bench" -> Bench.run(options(args, "positions", "mode", "strength"), out);
                 default -> {
                     err.println("error: unknown command \"" + args[0] + "\"");
                     err.print(USAGE);
                     yield 2;
                 }
             };
+        } catch (UsageException e) {
+            err.println("error: " + e.getMessage());
+            err.print(usage(args[0]));
+            return 2;
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
+            return 2;
+        } catch (Exception | OutOfMemoryError e) {
+            // a bug or a failure of the machine, not bad input: one line naming it, not a stack trace
+            // (out of memory, what held the memory is dropped by now, so the line can be written)
+            err.println("error: " + (e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e));
             return 2;
         }
     }
 
-    private static Map<String, String> options(String[] args) {
+    /** Bad input a command's usage line answers: an unknown option, a stray argument. */
+    private static final class UsageException extends IllegalArgumentException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /** The first line of {@link #USAGE} and the command's own lines (its line and the lines that continue it). */
+    private static String usage(String command) {
+        String[] lines = USAGE.split("\n");
+        StringBuilder s = new StringBuilder(lines[0]).append('\n');
+        boolean its = false;
+        for (String line : lines) {
+            if (line.matches(" {2}\\S.*")) {
+                its = line.equals("  " + command) || line.startsWith("  " + command + " ");
+            }
+            if (its) {
+                s.append(line).append('\n');
+            }
+        }
+        return s.toString();
+    }
+
+    /**
+     * {@code args[1..]} as option name → value, every option one of {@code allowed} and given once. Anything else is
+     * refused: before, it was ignored ("selfplay --game 5" played the default 20 games, "deal --round 3" dealt 20).
+     */
+    private static Map<String, String> options(String[] args, String... allowed) {
         Map<String, String> opts = new HashMap<>();
         for (int i = 1; i < args.length; i++) {
-            if (args[i].equals("--json")) {
-                opts.put("json", "true");
-            } else if (args[i].startsWith("--")) {
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException("option " + args[i] + " needs a value");
-                }
-                opts.put(args[i].substring(2), args[++i]);
+            String name = args[i].startsWith("--") ? args[i].substring(2) : null;
+            if (name == null) {
+                throw new UsageException(args[0] + " takes no argument \"" + args[i] + "\"");
             }
+            if (!List.of(allowed).contains(name)) {
+                throw new UsageException(args[0] + " has no option " + args[i]);
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("option " + args[i] + " needs a value");
+            }
+            if (opts.put(name, args[i + 1]) != null) {
+                throw new IllegalArgumentException("option " + args[i] + " is given twice");
+            }
+            i++;
         }
         return opts;
     }
@@ -257,7 +313,7 @@ public final class Main {
         }
         String json;
         try {
-            json = Files.readString(Path.of(args[1]));
+            json = readReplay(Path.of(args[1]));
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("no such file: " + args[1]);
         } catch (MalformedInputException e) {
@@ -271,6 +327,29 @@ public final class Main {
         return result.valid() ? 0 : 1;
     }
 
+    /**
+     * The file as UTF-8 text, refused past {@link #MAX_REPLAY_BYTES}: a regular file by its size before it is read,
+     * anything else (a pipe, /dev/zero) by a read that stops one byte past the bound.
+     */
+    private static String readReplay(Path file) throws IOException {
+        long size = Files.isRegularFile(file) ? Files.size(file) : 0;
+        if (size > MAX_REPLAY_BYTES) {
+            throw new IllegalArgumentException("cannot read " + file + ": larger than " + (MAX_REPLAY_BYTES >> 20)
+                    + " MiB (" + size + " bytes)");
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_REPLAY_BYTES + 1);
+        }
+        if (bytes.length > MAX_REPLAY_BYTES) {
+            throw new IllegalArgumentException("cannot read " + file + ": larger than " + (MAX_REPLAY_BYTES >> 20)
+                    + " MiB");
+        }
+        // strict, as Files.readString was: bytes that are not UTF-8 throw MalformedInputException, not become U+FFFD
+        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+    }
+
     private static int selfplay(Map<String, String> opts, PrintStream out) throws Exception {
         WeightTable table = null;
         if (opts.containsKey("weights")) {
@@ -280,7 +359,9 @@ public final class Main {
             table = WeightTable.read(Path.of(opts.get("weights")));
         }
         Level level = table != null ? table.level() : level(opts);
-        int games = intOpt(opts, "games", 20, 1, Integer.MAX_VALUE);
+        // SelfPlay.run queues every game up front (about 100 bytes each) and keeps each result (about 60 bytes and 8 a
+        // round): a million is well within a default heap; 2,000,000,000 ran out of memory before the first game
+        int games = intOpt(opts, "games", 20, 1, 1_000_000);
         // 0 is maxLines' own number here, but not a strength one may give: "--strength 0" is refused
         int strength = "maxLines".equals(opts.get("strength")) ? 0 : intOpt(opts, "strength", 5, 1, 5);
         int maxRounds = intOpt(opts, "max-rounds", 2000, 1, Integer.MAX_VALUE);

@@ -9,8 +9,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -222,6 +224,92 @@ class MainTest {
             assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: --"), err.toString(StandardCharsets.UTF_8));
         }
         assertEquals("", out());
+    }
+
+    /**
+     * Before, an option a command does not have, or an argument that is no option, was ignored: "--game 5" (for
+     * "--games") played the default 20 games, "--round 3" dealt 20 rounds.
+     */
+    @Test
+    void anUnknownOptionOrAStrayArgumentIsAnErrorLineWithTheCommandsUsage() throws Exception {
+        assertEquals(2, run("selfplay", "--level", "HARD", "--game", "5", "--strength", "maxLines", "--max-rounds", "1"));
+        String error = err.toString(StandardCharsets.UTF_8);
+        assertTrue(error.startsWith("error: selfplay has no option --game\n"
+                + "usage: java -jar bloc-engine.jar COMMAND [OPTIONS]\n  selfplay --level L|--weights FILE"), error);
+        assertTrue(error.contains("(--weights: pieces drawn from a weights table"), error);
+        assertTrue(!error.contains("  deal ") && !error.contains("  bench "), "only the command's own usage: " + error);
+        String[][] refused = {
+                {"deal", "--seed", "7", "--level", "HARD", "--round", "3"},
+                {"deal", "--seed", "7", "--level", "HARD", "--json"},
+                {"deal", "--seed", "7", "--level", "HARD", "3"},
+                {"selfplay", "--level", "HARD", "--strength", "maxLines", "--max-rounds", "1", "--games", "1", "extra"},
+                {"bench", "--positions", "1", "--strenght", "1"},
+                {"solve", "--level", "HARD"},
+        };
+        InputStream saved = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream(new byte[0])); // the old code read it for "solve"
+            for (String[] args : refused) {
+                err.reset();
+                assertEquals(2, run(args), String.join(" ", args));
+                String last = args[args.length - 1].startsWith("--") ? args[args.length - 1] : args[args.length - 2];
+                assertTrue(err.toString(StandardCharsets.UTF_8).matches("(?s)error: " + args[0]
+                        + " (has no option " + last + "|takes no argument \"" + args[args.length - 1] + "\")\n"
+                        + "usage: .*\n  " + args[0] + " .*"), err.toString(StandardCharsets.UTF_8));
+            }
+        } finally {
+            System.setIn(saved);
+        }
+        err.reset();
+        assertEquals(2, run("deal", "--seed", "7", "--level", "HARD", "--rounds", "3", "--rounds", "4"));
+        assertEquals("error: option --rounds is given twice\n", err.toString(StandardCharsets.UTF_8));
+        assertEquals("", out());
+    }
+
+    /** Before, up to 2,147,483,647 games were taken, and all queued at once: out of memory, with a stack trace. */
+    @Test
+    void selfplayPlaysAtMostAMillionGames() throws Exception {
+        assertEquals(2, run("selfplay", "--level", "HARD", "--games", "2000000000", "--strength", "maxLines",
+                "--max-rounds", "1"));
+        assertEquals("error: --games must be from 1 to 1000000, got 2000000000\n", err.toString(StandardCharsets.UTF_8));
+        assertEquals("", out());
+    }
+
+    /** Before, the file was read whole whatever its size: a file past the bound was judged, /dev/zero ran out of memory. */
+    @Test
+    void validateRefusesAFileLargerThan64MiBBeforeReadingIt(@TempDir Path dir) throws Exception {
+        Path big = dir.resolve("big.json");
+        try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(Main.MAX_REPLAY_BYTES + 1L); // sparse: nothing written
+        }
+        assertEquals(2, run("validate", big.toString()));
+        assertEquals("error: cannot read " + big + ": larger than 64 MiB (67108865 bytes)\n",
+                err.toString(StandardCharsets.UTF_8));
+        Path zero = Path.of("/dev/zero");
+        if (Files.exists(zero)) { // not a regular file: read up to the bound, then refused
+            err.reset();
+            assertEquals(2, run("validate", zero.toString()));
+            assertEquals("error: cannot read /dev/zero: larger than 64 MiB\n", err.toString(StandardCharsets.UTF_8));
+        }
+        assertEquals("", out());
+    }
+
+    /** Before, an exception that was not a usage error escaped {@code run}: a stack trace. */
+    @Test
+    void anUnexpectedFailureIsAnErrorLineNamingIt() throws Exception {
+        InputStream saved = System.in;
+        try {
+            System.setIn(new InputStream() {
+                @Override
+                public int read() throws IOException {
+                    throw new IOException("disk on fire");
+                }
+            });
+            assertEquals(2, run("solve"));
+        } finally {
+            System.setIn(saved);
+        }
+        assertEquals("error: java.io.IOException: disk on fire\n", err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
