@@ -13,8 +13,9 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 /**
  * A new browser context on the game, in a given language (the UI's switch is stored in
- * localStorage; English keeps the assertions readable), collecting page errors. The first-visit
- * tutorial counts as seen unless `tutorial: true` (a first visit as a new player makes it).
+ * localStorage; English keeps the assertions readable), collecting page errors and what the page's policy
+ * refused. The first-visit tutorial counts as seen unless `tutorial: true` (a first visit as a new player
+ * makes it).
  */
 export async function openApp(browser, { viewport = DESKTOP, lang = 'en', hash = '#/', tutorial = false } = {}) {
   const context = await browser.newContext({ viewport, hasTouch: false });
@@ -25,6 +26,10 @@ export async function openApp(browser, { viewport = DESKTOP, lang = 'en', hash =
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // what the page's Content-Security-Policy refused (a style, a font, a frame, a call): only a console message
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   await page.goto(`${GAME}/${hash}`);
   await page.waitForSelector('#header .logo');
   return { context, page, errors };

@@ -20,8 +20,10 @@ import io.quarkus.vertx.http.runtime.filters.Filters;
  * The web UI's pages (everything but {@code /api} and {@code /q}: Swagger UI has inline scripts) go out with a
  * Content-Security-Policy: no script but the bundle's own files (no inline script, no {@code eval}: an injected one
  * would not run, and it could read the tokens the page keeps), never framed (no clickjacking of an admin's buttons),
- * and connections only to this origin (the game's API and socket) and to the three origins {@code /config.json} names
- * (solver-service, leaderboard-service, Keycloak), so that a script that ran anyway could not send a token elsewhere.
+ * connections only to this origin (the game's API and socket) and to the three origins {@code /config.json} names
+ * (solver-service, leaderboard-service, Keycloak), and frames, styles, fonts, media and workers from this origin only,
+ * so that a script that ran anyway could not send a token elsewhere by those ways (a navigation, a window it opens
+ * and WebRTC no policy bounds: docs/security.md).
  * Built from {@link GameConfig.Ui} at start: each deployment's addresses, reduced to their origins (a path in a URL
  * would otherwise match that path alone in a policy).
  */
@@ -57,18 +59,24 @@ public class UiPolicy {
                         + "host name): the web UI's calls to it will be refused", url);
             }
         }
-        return "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'; "
+        // default-src: frames, styles, fonts, media, the manifest and workers from this origin only, so a script that
+        // ran anyway cannot carry a token out in the address of an iframe, a stylesheet or a font it adds
+        return "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+                + "form-action 'self'; "
                 + "img-src 'self' data:; connect-src " + String.join(" ", connect);
     }
 
-    /** {@code scheme://host[:port]} of an absolute http(s) URL; empty for anything else (a relative one is this origin). */
+    /**
+     * {@code scheme://host[:port]} of an absolute http(s) URL with a host name or an IPv4 address; empty for anything
+     * else (a relative one is this origin; an IPv6 literal cannot be named in a policy).
+     */
     static Optional<String> origin(String url) {
         try {
             URI u = URI.create(url.strip());
             String scheme = u.getScheme();
             boolean http = "http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme);
-            if (!http || u.getHost() == null) {
-                return Optional.empty();
+            if (!http || u.getHost() == null || u.getHost().startsWith("[")) {
+                return Optional.empty(); // an IPv6 literal: a policy's host syntax has none (browsers drop the source)
             }
             String port = u.getPort() < 0 ? "" : ":" + u.getPort();
             return Optional.of(scheme.toLowerCase(Locale.ROOT) + "://" + u.getHost().toLowerCase(Locale.ROOT) + port);
