@@ -144,6 +144,18 @@ class SocketFloodTest {
     /** Binary frames count as frames: a flood of them is closed as any other (before, each was dropped unanswered). */
     @Test
     void aClientFloodingBinaryFramesIsClosedWith1008() throws Exception {
+        closedAfterAFloodOf(socket -> socket.connection()
+                .sendBinaryAndAwait(io.vertx.core.buffer.Buffer.buffer(new byte[] {0, 1, 2})));
+    }
+
+    /** So do pongs the client sends of its own (before, each took a worker thread, uncounted, without end). */
+    @Test
+    void aClientFloodingPongsIsClosedWith1008() throws Exception {
+        closedAfterAFloodOf(socket -> socket.connection()
+                .sendPongAndAwait(io.vertx.core.buffer.Buffer.buffer(new byte[] {0, 1, 2})));
+    }
+
+    private void closedAfterAFloodOf(java.util.function.Consumer<LiveSocket> send) throws Exception {
         var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
                 .when().post("/api/matches").then().statusCode(201).extract();
         double before = flooding();
@@ -151,7 +163,7 @@ class SocketFloodTest {
         socket.next("state");
         try {
             for (int sent = 0; sent < 80 && !socket.connection().isClosed(); sent++) {
-                socket.connection().sendBinaryAndAwait(io.vertx.core.buffer.Buffer.buffer(new byte[] {0, 1, 2}));
+                send.accept(socket);
             }
         } catch (RuntimeException closedMeanwhile) {
             // the server's close crossed this frame

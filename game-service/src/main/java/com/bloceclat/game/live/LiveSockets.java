@@ -80,10 +80,11 @@ final class LiveSockets {
 
     /**
      * A connection's player: the match, its mode, the caller's seat and game ({@code yourSeat}), every seat's game
-     * (a two-players frame may name either seat).
+     * (a two-players frame may name either seat), the rate of its frames and, apart, of its pongs (a browser answers
+     * each of the server's pings on its own: those must not take from the player's frames).
      */
     record Seat(UUID matchId, String mode, int yourSeat, UUID gameId, List<UUID> games, Requester requester,
-            TokenBucket limit) {
+            TokenBucket limit, TokenBucket pongs) {
 
         /** The game a move or resign frame acts on: the caller's, or in a two-players match the one it names. */
         UUID gameFor(Integer seat) {

@@ -113,6 +113,7 @@ public class MatchSocket {
         UUID gameId = view.games().get(view.yourSeat()).id();
         Seat seat = new Seat(matchId, view.mode(), view.yourSeat(), gameId,
                 view.games().stream().map(GameView::id).toList(), requester,
+                new TokenBucket(config.framesPerSecond(), config.burst(), System.nanoTime()),
                 new TokenBucket(config.framesPerSecond(), config.burst(), System.nanoTime()));
         // Quarkus lists a connection among the open ones from before its @OnOpen runs until it is closed
         Optional<WebSocketConnection> real = connections.findByConnectionId(connection.id());
@@ -174,12 +175,7 @@ public class MatchSocket {
         }
         if (!seat.limit().tryAcquire(System.nanoTime())) {
             if (seat.limit().refusedInARow() >= config.refusedBeforeClose()) {
-                LOG.infof("Socket %s sent %d frames too fast in a row: closed", connection.id(),
-                        seat.limit().refusedInARow());
-                frames.send(connection, new ServerFrame.Error(429, "Too many frames: at most "
-                        + config.framesPerSecond() + " a second, and " + config.refusedBeforeClose()
-                        + " were refused in a row; this socket is closed.").toJson());
-                frames.close(connection, "flooding", new CloseReason(1008, "Too many frames"));
+                closeForFlooding(seat.limit());
                 return null;
             }
             return new ServerFrame.Error(429, "Too many frames: at most " + config.framesPerSecond()
@@ -237,10 +233,32 @@ public class MatchSocket {
         return new ServerFrame.Error(500, "An unexpected error occurred.");
     }
 
-    /** The client's answer to the server's ping: it is still there ({@code bloc.live.silent-after}). */
+    private void closeForFlooding(TokenBucket limit) {
+        LOG.infof("Socket %s sent %d frames too fast in a row: closed", connection.id(), limit.refusedInARow());
+        frames.send(connection, new ServerFrame.Error(429, "Too many frames: at most " + config.framesPerSecond()
+                + " a second, and " + config.refusedBeforeClose() + " were refused in a row; this socket is closed.")
+                .toJson());
+        frames.close(connection, "flooding", new CloseReason(1008, "Too many frames"));
+    }
+
+    /**
+     * The client's answer to the server's ping: it is still there ({@code bloc.live.silent-after}). Pongs have a rate
+     * of their own, the frames' (apart, so that a browser's answers to the pings take nothing from the player's moves);
+     * the server pings every few seconds, so only a client sending pongs of its own goes past it, and going on is closed
+     * as a flood (each pong took a worker thread, without end). Pings a client sends are answered by the WebSocket
+     * layer itself, below this class.
+     */
     @OnPongMessage
     public void pong(Buffer data) {
+        if (connection.isClosed() || frames.closing(connection.id())) {
+            return;
+        }
         LiveSockets.heard(connection.id());
+        Seat seat = LiveSockets.seatOf(connection.id());
+        if (seat != null && !seat.pongs().tryAcquire(System.nanoTime())
+                && seat.pongs().refusedInARow() >= config.refusedBeforeClose()) {
+            closeForFlooding(seat.pongs());
+        }
     }
 
     @OnClose

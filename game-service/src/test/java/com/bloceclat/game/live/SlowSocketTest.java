@@ -100,7 +100,8 @@ class SlowSocketTest {
     private void seat(WebSocketConnection connection, UUID match) {
         ids.add(connection.id());
         LiveSockets.seat(connection, new LiveSockets.Seat(match, "VERSUS_AI", 0, UUID.randomUUID(), List.of(),
-                new Requester(null, null, "t"), new TokenBucket(10, 20, System.nanoTime())));
+                new Requester(null, null, "t"), new TokenBucket(10, 20, System.nanoTime()),
+                new TokenBucket(10, 20, System.nanoTime())));
     }
 
     /**
