@@ -38,6 +38,8 @@ public class KafkaDeadLetters {
     static final String GAMES = "game-finished-dlq";
     static final String CANARIES = "bloc-canary-dlq";
     static final ObjectMapper JSON = new ObjectMapper();
+    /** The longest a listing or a redrive waits for the broker before it says so (exit 1) instead of spinning on. */
+    static final Duration WAIT = Duration.ofSeconds(120);
 
     public static void main(String[] args) {
         try {
@@ -70,7 +72,12 @@ public class KafkaDeadLetters {
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, Duration.ofSeconds(30));
             long letters = 0;
+            long deadline = System.nanoTime() + WAIT.toNanos();
             while (partitions.stream().anyMatch(p -> consumer.position(p, Duration.ofSeconds(30)) < ends.get(p))) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("no end of " + topic + " within " + WAIT.toSeconds()
+                            + " s (the broker gone?); " + letters + " letter(s) listed");
+                }
                 for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofSeconds(1))) {
                     if (r.offset() < ends.get(new TopicPartition(r.topic(), r.partition()))) {
                         System.out.println(line(r, payload));
@@ -122,7 +129,12 @@ public class KafkaDeadLetters {
                         + (first < end ? first + " to " + (end - 1) : "none") + ")");
             }
             consumer.seek(at, offset);
+            long deadline = System.nanoTime() + WAIT.toNanos();
             while (found == null && consumer.position(at, Duration.ofSeconds(30)) <= offset) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the letter at " + GAMES + "-" + partition + "@" + offset
+                            + " was not read within " + WAIT.toSeconds() + " s (the broker gone?)");
+                }
                 for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofSeconds(1))) {
                     if (r.offset() == offset) {
                         found = r;
@@ -174,6 +186,8 @@ public class KafkaDeadLetters {
         p.put("key.deserializer", StringDeserializer.class.getName());
         p.put("value.deserializer", StringDeserializer.class.getName());
         p.put("enable.auto.commit", "false");
+        // a segment deleted by retention under a listing: on from the oldest letter left, not from the end (skipped)
+        p.put("auto.offset.reset", "earliest");
         p.put("max.partition.fetch.bytes", String.valueOf(16 * 1024 * 1024));
         return new KafkaConsumer<>(p);
     }

@@ -208,7 +208,8 @@ kafka_ready() { port_open "$KAFKA_PORT" && grep -q 'Kafka Server started' "$LOGS
 cmd_dead_letters() {
   kafka_ready || die "Kafka is not running: ./bloc up first"
   local args=("$@")
-  [[ ${#args[@]} -eq 0 ]] && args=(game-finished-dlq)
+  # the topic is optional, also before --payload
+  [[ ${#args[@]} -eq 0 || "${args[0]}" == --* ]] && args=(game-finished-dlq "${args[@]}")
   [[ "${args[0]}" == redrive ]] || args=(list "${args[@]}")
   KAFKA_ADMIN_PASSWORD="$(kafka_password admin)" KAFKA_GAME_SERVICE_PASSWORD="$(kafka_password game-service)" \
     "$JAVA" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \

@@ -324,26 +324,33 @@ class BoundedWorkTest {
     }
 
     /**
-     * An overload that keeps every pooled connection busy is the service working, not failing: the requests past the
-     * pool are 503 on their own, and readiness stays UP (DatabaseReadiness asks on a connection of its own). Quarkus's
-     * datasource check borrowed from the pool, so such a flood took every replica out of its Service at once.
-     */
-    /**
      * A trusted proxy passes on what a client inside the trusted ranges wrote before its own address: 400 characters
      * of no address were its key as they were, longer than the column that keeps a game's client, so starting a game
-     * or a match was a 500. Now such a text is one client, "address:invalid", counted as any other.
+     * or a match was a 500, and each such text a new budget. Now every such text is one client, "address:invalid",
+     * counted as any other: its third versus-AI match at once is refused (2 at once here), whatever text it sends.
      */
     @Test
     @Order(10)
     void aForwardedTextThatIsNoAddressIsOneBoundedClientNotA500() {
-        String header = "x".repeat(400) + ", 127.0.0.1";
-        given().header("X-Forwarded-For", header).contentType(ContentType.JSON).body(Map.of("level", "EASY"))
-                .when().post("/api/games").then().statusCode(201);
-        given().header("X-Forwarded-For", "y".repeat(300) + ", 127.0.0.1").contentType(ContentType.JSON)
-                .body(Map.of("mode", "VERSUS_AI", "level", "EASY")).when().post("/api/matches").then()
-                .statusCode(201);
+        given().header("X-Forwarded-For", "w".repeat(400) + ", 127.0.0.1").contentType(ContentType.JSON)
+                .body(Map.of("level", "EASY")).when().post("/api/games").then().statusCode(201);
+        for (String text : new String[] {"x".repeat(400), "y".repeat(300), "z".repeat(100)}) {
+            ValidatableResponse r = given().header("X-Forwarded-For", text + ", 127.0.0.1")
+                    .contentType(ContentType.JSON).body(Map.of("mode", "VERSUS_AI", "level", "EASY")).when()
+                    .post("/api/matches").then();
+            if (text.startsWith("z")) {
+                problem(r, 429).body("detail", containsString("at most 2 at once"));
+            } else {
+                r.statusCode(201);
+            }
+        }
     }
 
+    /**
+     * An overload that keeps every pooled connection busy is the service working, not failing: the requests past the
+     * pool are 503 on their own, and readiness stays UP (DatabaseReadiness asks on a connection of its own). Quarkus's
+     * datasource check borrowed from the pool, so such a flood took every replica out of its Service at once.
+     */
     @Test
     @Order(99)
     void aPoolKeptFullByAnOverloadLeavesTheReplicaReady() throws Exception {

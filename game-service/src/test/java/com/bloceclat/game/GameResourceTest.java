@@ -9,10 +9,12 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -303,6 +305,8 @@ class GameResourceTest {
                 .extract().path("seed");
         String owners = lou.spec().when().get("/api/games/" + id + "/replay").then().statusCode(200)
                 .body("seed", equalTo(seed)).extract().asString();
+        // docs/security.md: a replay carries no player's name or account, for anyone may read it
+        assertFalse(owners.contains("lou"), owners);
         for (As stranger : List.of(other, anyone)) {
             assertEquals(owners, stranger.spec().when().get("/api/games/" + id + "/replay").then().statusCode(200)
                     .extract().asString());
@@ -598,11 +602,14 @@ class GameResourceTest {
                 {"{\"moveNumber\":1,\"slot\":" + m[0] + ",\"row\":" + m[1] + ",\"col\":" + m[2] + ",\"cell\":3}",
                         "Unknown field \"cell\": the body takes col, moveNumber, row, slot"},
                 {"{\"moveNumber\":1,\"slot\":" + m[0] + ",\"row\":" + m[1] + ",\"col\":" + m[2] + "} {}",
-                        "Malformed JSON"},
+                        "Malformed JSON: the body must be one JSON object"},
+                {"[1]", "Malformed JSON: the body must be one JSON object"},
+                {"{\"" + "q".repeat(5000) + "\":1}", "Unknown field \"" + "q".repeat(64) + "…\": the body takes"},
         };
         for (String[] body : bad) {
             g.as().spec().contentType(ContentType.JSON).body(body[0]).when().post(path).then().statusCode(400)
-                    .contentType("application/problem+json").body("detail", startsWith(body[1]));
+                    .contentType("application/problem+json").body("detail", startsWith(body[1]))
+                    .body("detail", not(containsString("com.bloceclat")));
         }
         g.as().spec().when().get("/api/games/" + g.id()).then().body("nextMoveNumber", equalTo(1));
 

@@ -225,7 +225,7 @@ public class MatchSocket {
         }
         String taken = DatabaseFaults.uniqueViolation(e);
         if (taken != null) {
-            LOG.warnf("A unique key taken by another request at the same moment, frame answered 409: %s", taken);
+            LOG.errorf(e, "A unique key taken by another request at the same moment, frame answered 409: %s", taken);
             return new ServerFrame.Error(409, "Another request changed the same data at the same moment; look again "
                     + "and retry.");
         }

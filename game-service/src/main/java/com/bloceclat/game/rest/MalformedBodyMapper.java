@@ -44,13 +44,21 @@ public class MalformedBodyMapper {
 
     static String detail(JsonProcessingException json) {
         if (json instanceof UnrecognizedPropertyException unknown) {
-            return "Unknown field \"" + unknown.getPropertyName() + "\"" + known(unknown.getKnownPropertyIds());
+            return "Unknown field \"" + shortened(unknown.getPropertyName()) + "\"" + known(unknown.getKnownPropertyIds());
         }
-        if (json instanceof MismatchedInputException mismatched && !mismatched.getPath().isEmpty()
-                && mismatched.getTargetType() != null) {
-            return "Field \"" + field(mismatched) + "\" " + expected(mismatched.getTargetType());
+        if (json instanceof MismatchedInputException mismatched) {
+            if (mismatched.getPath().isEmpty() || mismatched.getTargetType() == null) {
+                // the body itself: an array, a number, a second value after the object (Jackson's words name classes)
+                return "Malformed JSON: the body must be one JSON object";
+            }
+            return "Field \"" + shortened(field(mismatched)) + "\" " + expected(mismatched.getTargetType());
         }
-        return "Malformed JSON: " + json.getOriginalMessage();
+        return "Malformed JSON: " + json.getOriginalMessage(); // a parse error: about the text, never the classes
+    }
+
+    /** A name as the client sent it, cut at 64 characters: a problem is no place to echo back 50,000. */
+    private static String shortened(String name) {
+        return name == null || name.length() <= 64 ? name : name.substring(0, 64) + "…";
     }
 
     private static String known(Collection<Object> ids) {

@@ -71,8 +71,8 @@ public class ProblemMappers {
     /**
      * An error with the database unreachable somewhere in its causes (see {@link #databaseUnavailable}) is the
      * platform's, not the request's: 503 with {@code Retry-After}, logged as a warning without its stack. A unique key
-     * the commit found taken is a race with another request that wrote it first: 409, logged as a warning (it was a
-     * 500). Any other unexpected error is a 500, logged with its stack.
+     * the commit found taken is a race with another request that wrote it first: 409 (it was a 500), logged as an
+     * error with its stack (a key met at every try is a bug). Any other unexpected error is a 500, logged with its stack.
      */
     @ServerExceptionMapper
     public Response unexpected(RuntimeException e) {
@@ -85,7 +85,8 @@ public class ProblemMappers {
         }
         String taken = DatabaseFaults.uniqueViolation(e);
         if (taken != null) {
-            LOG.warnf("A unique key taken by another request at the same moment, answered 409: %s", taken);
+            // logged as an error, with its stack: a race is rare, and the same key met again and again is a bug
+            LOG.errorf(e, "A unique key taken by another request at the same moment, answered 409: %s", taken);
             return Problem.of(Response.Status.CONFLICT,
                     "Another request changed the same data at the same moment; look again and retry.")
                     .toResponse().build();
