@@ -32,7 +32,9 @@ import io.restassured.specification.RequestSpecification;
 /**
  * A small fuzzer driven by a service's own OpenAPI document ({@code /q/openapi?format=json} of the running test
  * application): for every path × method it sends {@code casesPerOperation} generated requests and reports every
- * answer of 500 or more that is not documented backpressure (503 with {@code Retry-After}).
+ * answer of 500 or more that is not documented backpressure (503 with {@code Retry-After}), and every 4xx without a
+ * problem body (but the bearer challenge of a call without a token, 401 with {@code WWW-Authenticate} and no body,
+ * and the HTTP server's bare 414 and 431 for a request line or headers past its limits, before any route).
  *
  * <p>Each request combines, drawn from one {@link Random} with a fixed seed (the same run every time):
  * <ul>
@@ -197,7 +199,8 @@ public final class OpenApiFuzzer {
                     sent++;
                     int status = response.statusCode();
                     statuses.computeIfAbsent(operation, o -> new TreeMap<>()).merge(status, 1, Integer::sum);
-                    if (status >= 500 && !(status == 503 && response.header("Retry-After") != null)) {
+                    if (status >= 500 && !(status == 503 && response.header("Retry-After") != null)
+                            || status >= 400 && status < 500 && !problemOrChallenge(response)) {
                         Case c = new Case(operation, method.getKey().toUpperCase(Locale.ROOT), request.url,
                                 request.headers, request.body, status, response.asString());
                         (known.stream().anyMatch(k -> k.matches(c)) ? knownFailures : failures).add(c);
@@ -206,6 +209,22 @@ public final class OpenApiFuzzer {
             }
         }
         return new Report(operations, sent, skipped, failures, knownFailures, statuses);
+    }
+
+    /**
+     * Whether a 4xx says what is wrong as the services promise: an {@code application/problem+json} body, or the
+     * standard bearer challenge of a call without a token (401 with {@code WWW-Authenticate}, no body).
+     */
+    private static boolean problemOrChallenge(Response response) {
+        if (response.statusCode() == 414 || response.statusCode() == 431) {
+            return true; // the HTTP server's own, before any route: a request line or headers past its limits
+        }
+        String type = response.contentType();
+        if (type != null && type.startsWith("application/problem+json")) {
+            return true;
+        }
+        return response.statusCode() == 401 && response.header("WWW-Authenticate") != null
+                && response.asString().isEmpty();
     }
 
     /** The request body's schema (with $refs resolved at the top), or null when the operation has none. */

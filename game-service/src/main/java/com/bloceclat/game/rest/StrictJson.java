@@ -13,7 +13,7 @@ import io.quarkus.jackson.ObjectMapperCustomizer;
 /**
  * Request bodies are read as strictly as the socket's frames ({@code ClientFrame}) and the solver's protocol: a field
  * the body type does not have, a fraction or a quoted number where a whole number goes, a number or a string where
- * true or false goes, or anything after the object, is a 400 naming the field ({@link MalformedBodyMapper}). Jackson's
+ * true or false goes, or anything after the object, is a 400 naming the field (service-common's {@code BodyErrors}). Jackson's
  * defaults, which Quarkus keeps, played {@code {"moveNumber":1.9,"slot":-0.5,"row":"6","col":6.99}} as move 1 at
  * slot 0, (6, 6) (the fraction cut before {@code @Min} saw it), started a server-seeded game for
  * {@code {"level":"HARD","dialy":true}}, and seed 1 for {@code "seed":1.5}.

@@ -5,6 +5,7 @@ import java.util.stream.Collectors;
 
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 
@@ -13,6 +14,7 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import com.bloceclat.common.db.DatabaseFaults;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
@@ -24,6 +26,10 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response webApplication(WebApplicationException e) {
+        if (e.getResponse().getStatus() == 400 && e.getCause() instanceof JsonProcessingException json) {
+            // Quarkus REST reports a body it cannot read as a bare "HTTP 400 Bad Request" whose cause says why
+            return Problem.of(Response.Status.BAD_REQUEST, BodyErrors.detail(json)).toResponse().build();
+        }
         Response original = e.getResponse();
         Response.StatusType status = original.getStatusInfo();
         String detail = e.getMessage() == null || e.getMessage().isBlank() ? status.getReasonPhrase() : e.getMessage();
@@ -47,8 +53,16 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
-        return Problem.of(Response.Status.BAD_REQUEST, "Malformed JSON: " + e.getOriginalMessage())
-                .toResponse().build();
+        return Problem.of(Response.Status.BAD_REQUEST, BodyErrors.detail(e)).toResponse().build();
+    }
+
+    /**
+     * A body of the wrong shape (a field of the wrong kind, an unknown field, not an object): ahead of Quarkus's own
+     * mapper of this exception, which answered with a JSON body of its own, or none, not a problem.
+     */
+    @ServerExceptionMapper(priority = Priorities.USER - 1)
+    public Response mismatched(MismatchedInputException e) {
+        return Problem.of(Response.Status.BAD_REQUEST, BodyErrors.detail(e)).toResponse().build();
     }
 
     /**

@@ -1,48 +1,23 @@
-package com.bloceclat.game.rest;
+package com.bloceclat.common.rest;
 
 import java.util.Collection;
 import java.util.stream.Collectors;
 
-import jakarta.ws.rs.Priorities;
-import jakarta.ws.rs.WebApplicationException;
-import jakarta.ws.rs.core.Response;
-
-import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
-
-import com.bloceclat.common.rest.Problem;
-import com.bloceclat.common.rest.ProblemMappers;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 
 /**
- * Quarkus REST reports a request body it cannot read as a bare "HTTP 400 Bad Request" whose cause is Jackson's error;
- * this says what is wrong instead, by field, without Jackson's text (which names the server's classes): a body that
- * is not JSON, a field the body does not have ({@link StrictJson}), a value of the wrong kind. Everything else goes to
- * the shared {@link ProblemMappers}.
+ * What a request body Jackson could not read gets as a problem's detail ({@link ProblemMappers}): by field, without
+ * Jackson's own words, which name the server's classes. A body that is not JSON, a field the body does not have, a
+ * value of the wrong kind, a body that is not one object. A pure function, tested alone.
  */
-public class MalformedBodyMapper {
+public final class BodyErrors {
 
-    private final ProblemMappers shared = new ProblemMappers();
-
-    @ServerExceptionMapper(priority = Priorities.USER - 1)
-    public Response webApplication(WebApplicationException e) {
-        if (e.getResponse().getStatus() == 400 && e.getCause() instanceof JsonProcessingException json) {
-            return Problem.of(Response.Status.BAD_REQUEST, detail(json)).toResponse().build();
-        }
-        return shared.webApplication(e);
+    private BodyErrors() {
     }
 
-    /**
-     * A body of the wrong shape (a field of the wrong kind, an unknown field): Quarkus's own mapper answered it with a
-     * JSON body of its own, not a problem.
-     */
-    @ServerExceptionMapper(priority = Priorities.USER - 1)
-    public Response mismatched(MismatchedInputException e) {
-        return Problem.of(Response.Status.BAD_REQUEST, detail(e)).toResponse().build();
-    }
-
-    static String detail(JsonProcessingException json) {
+    public static String detail(JsonProcessingException json) {
         if (json instanceof UnrecognizedPropertyException unknown) {
             return "Unknown field \"" + shortened(unknown.getPropertyName()) + "\"" + known(unknown.getKnownPropertyIds());
         }
