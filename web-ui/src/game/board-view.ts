@@ -286,10 +286,7 @@ export class BoardView {
       floating.style.transform = `translate(${left}px, ${top}px)`;
       const g = this.grid.getBoundingClientRect();
       const inset = parseFloat(getComputedStyle(this.grid).paddingLeft) || 0;
-      const col = Math.round((left - g.left - inset) / pitch);
-      const row = Math.round((top - g.top - inset) / pitch);
-      const near = row > -piece.height && col > -piece.width && row < SIZE && col < SIZE;
-      const fit = near ? nearestFit(this.board, piece, row, col, 1.5) : null;
+      const fit = dropAnchor(this.board, piece, left - g.left - inset, top - g.top - inset, pitch);
       if (this.selection) [this.selection.row, this.selection.col] = fit ?? [-1, -1];
       floating.classList.toggle('over', !!fit);
       this.renderGhost();
@@ -348,6 +345,18 @@ export class BoardView {
     setTimeout(() => this.grid.classList.remove('shake'), 300);
     note.addEventListener('animationend', () => note.remove());
   }
+}
+
+/**
+ * Where a dragged piece would land: its top-left corner at (x, y) pixels from the grid's first cell, cells `pitch`
+ * pixels apart. The nearest legal anchor within 1.5 cells of the cell under that corner, or null (the drop sends the
+ * piece back to the tray) when there is none or the piece is not over the grid at all.
+ */
+export function dropAnchor(board: readonly boolean[], piece: PieceShape, x: number, y: number, pitch: number): [number, number] | null {
+  const col = Math.round(x / pitch);
+  const row = Math.round(y / pitch);
+  const near = row > -piece.height && col > -piece.width && row < SIZE && col < SIZE;
+  return near ? nearestFit(board, piece, row, col, 1.5) : null;
 }
 
 function cellGap(grid: HTMLElement): number {

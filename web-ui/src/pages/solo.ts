@@ -10,6 +10,8 @@ import { chosenLevel, rememberSolo } from './home';
 import { local } from '../app/store';
 
 const bestKey = (level: string) => `bloc.best.${level}`;
+/** Whether a game may set the device's personal best: unassisted, and on a seed nobody chose (as a record). */
+const counts = (game: GameState) => !game.assisted && game.seedSource !== 'CHOSEN';
 
 export async function soloPage(main: HTMLElement, route: Route): Promise<Page | void> {
   const id = route.path[1];
@@ -71,10 +73,11 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
     game = next;
     rememberSolo(game);
     message.textContent = '';
-    const best = Number(local.get(bestKey(game.level)) ?? 0);
+    const kept = Number(local.get(bestKey(game.level)) ?? 0);
+    const best = Number.isFinite(kept) ? kept : 0; // a value that is no number (edited, cut short) counts as none
     header.replaceChildren(
       h('div.level-badge', { class: `lv-${game.level.toLowerCase()}` }, t(`level.${game.level}`)),
-      scoreBoard([[t('game.score'), game.score, 'score'], [t('game.best'), Math.max(best, game.assisted ? 0 : game.score)], [t('game.round'), game.round + 1]]),
+      scoreBoard([[t('game.score'), game.score, 'score'], [t('game.best'), Math.max(best, counts(game) ? game.score : 0)], [t('game.round'), game.round + 1]]),
       streakBadge(game.streak, game.miss),
     );
     notice.hidden = !game.assisted;
@@ -87,7 +90,7 @@ export async function soloPage(main: HTMLElement, route: Route): Promise<Page | 
   }
 
   function gameOver(previousBest: number): void {
-    const record = !game.assisted && game.score > previousBest;
+    const record = counts(game) && game.score > previousBest;
     if (record) local.set(bestKey(game.level), String(game.score));
     main.append(overlay(
       h('h2', {}, game.status === 'RESIGNED' ? t('game.resigned') : t('game.over')),
