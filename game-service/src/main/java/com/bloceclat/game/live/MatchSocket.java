@@ -10,8 +10,8 @@ import jakarta.ws.rs.WebApplicationException;
 
 import org.jboss.logging.Logger;
 
-import com.bloceclat.common.db.DatabaseFaults;
 import com.bloceclat.common.limits.TokenBucket;
+import com.bloceclat.common.rest.Problem;
 import com.bloceclat.common.rest.ProblemMappers;
 import com.bloceclat.common.security.Caller;
 import com.bloceclat.game.config.GameConfig;
@@ -214,23 +214,12 @@ public class MatchSocket {
     }
 
     /**
-     * What the same REST call would answer ({@code ProblemMappers.unexpected}): the database away or busy is a 503,
-     * logged as a warning; a unique key taken meanwhile a 409; anything else a 500, logged with its stack.
+     * What the same REST call would answer, by the same rule ({@code ProblemMappers.unexpectedProblem}): the database
+     * away or busy is a 503, a unique key taken meanwhile a 409, anything else a 500, each logged as that rule says.
      */
     private static ServerFrame.Error unexpected(RuntimeException e) {
-        String database = ProblemMappers.databaseUnavailable(e);
-        if (database != null) {
-            LOG.warnf("Database unavailable, frame answered 503: %s", database);
-            return new ServerFrame.Error(503, "The database is unavailable or busy; try again shortly.");
-        }
-        String taken = DatabaseFaults.uniqueViolation(e);
-        if (taken != null) {
-            LOG.errorf(e, "A unique key taken by another request at the same moment, frame answered 409: %s", taken);
-            return new ServerFrame.Error(409, "Another request changed the same data at the same moment; look again "
-                    + "and retry.");
-        }
-        LOG.error("Frame failed", e);
-        return new ServerFrame.Error(500, "An unexpected error occurred.");
+        Problem problem = ProblemMappers.unexpectedProblem(e);
+        return new ServerFrame.Error(problem.status(), problem.detail());
     }
 
     private void closeForFlooding(TokenBucket limit) {

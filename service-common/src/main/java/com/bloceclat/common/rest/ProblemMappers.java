@@ -90,24 +90,34 @@ public class ProblemMappers {
      */
     @ServerExceptionMapper
     public Response unexpected(RuntimeException e) {
+        Problem problem = unexpectedProblem(e);
+        Response.ResponseBuilder response = problem.toResponse();
+        if (problem.status() == Response.Status.SERVICE_UNAVAILABLE.getStatusCode()) {
+            response.header("Retry-After", DATABASE_RETRY_AFTER_SECONDS);
+        }
+        return response.build();
+    }
+
+    /**
+     * What {@link #unexpected} answers {@code e} with, logged as it says: one rule for a REST call and a match socket's
+     * error frame (game-service's {@code MatchSocket}), which answer the same failure alike.
+     */
+    public static Problem unexpectedProblem(RuntimeException e) {
         String database = databaseUnavailable(e);
         if (database != null) {
             LOG.warnf("Database unavailable, answered 503: %s", database);
             return Problem.of(Response.Status.SERVICE_UNAVAILABLE,
-                    "The database is unavailable or busy; try again shortly.")
-                    .toResponse().header("Retry-After", DATABASE_RETRY_AFTER_SECONDS).build();
+                    "The database is unavailable or busy; try again shortly.");
         }
         String taken = DatabaseFaults.uniqueViolation(e);
         if (taken != null) {
             // logged as an error, with its stack: a race is rare, and the same key met again and again is a bug
             LOG.errorf(e, "A unique key taken by another request at the same moment, answered 409: %s", taken);
             return Problem.of(Response.Status.CONFLICT,
-                    "Another request changed the same data at the same moment; look again and retry.")
-                    .toResponse().build();
+                    "Another request changed the same data at the same moment; look again and retry.");
         }
         LOG.error("Unexpected error", e);
-        return Problem.of(Response.Status.INTERNAL_SERVER_ERROR, "An unexpected error occurred.")
-                .toResponse().build();
+        return Problem.of(Response.Status.INTERNAL_SERVER_ERROR, "An unexpected error occurred.");
     }
 
     /** Seconds a caller is told to wait when the database is unavailable. */
