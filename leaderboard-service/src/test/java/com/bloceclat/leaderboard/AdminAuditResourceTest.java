@@ -214,6 +214,13 @@ class AdminAuditResourceTest {
                     .then().statusCode(400).contentType("application/problem+json")
                     .body("detail", containsString("control character"));
         }
+        // read strictly (service-common's StrictJson): a number is no reason, and a misspelt field is no silent extra
+        admin().contentType(ContentType.JSON).body("{\"reason\":5}").when().post(path + "/strike")
+                .then().statusCode(400).contentType("application/problem+json")
+                .body("detail", equalTo("Field \"reason\" must be text"));
+        admin().contentType(ContentType.JSON).body("{\"reason\":\"cheat\",\"note\":\"x\"}").when()
+                .post(path + "/strike").then().statusCode(400).contentType("application/problem+json")
+                .body("detail", startsWith("Unknown field \"note\""));
         // the mark of a re-validation's strike, which a later re-validation lifts: not an admin's to write
         admin().contentType(ContentType.JSON).body("{\"reason\":\"re-validation: by hand\"}").when()
                 .post(path + "/strike").then().statusCode(400).body("detail", containsString("re-validation:"));

@@ -9,7 +9,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** A body Jackson cannot read is described by field, never in Jackson's words, which name the server's classes. */
@@ -18,8 +17,7 @@ class BodyErrorsTest {
     record Move(Integer moveNumber, Boolean daily, String level, List<Integer> cells) {
     }
 
-    private static final ObjectMapper STRICT = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final ObjectMapper STRICT = StrictJson.apply(new ObjectMapper());
 
     private static String detail(String body) {
         try {
@@ -38,6 +36,11 @@ class BodyErrorsTest {
         assertEquals("Unknown field \"dialy\": the body takes cells, daily, level, moveNumber",
                 detail("{\"dialy\": true}"));
         assertEquals("Field \"moveNumber\" must be a whole number", detail("{\"moveNumber\": {}}"));
+        // StrictJson: no coercion Jackson's defaults make (a fraction cut, a quoted number, a number as text)
+        assertEquals("Field \"moveNumber\" must be a whole number", detail("{\"moveNumber\": 1.9}"));
+        assertEquals("Field \"moveNumber\" must be a whole number", detail("{\"moveNumber\": \"1\"}"));
+        assertEquals("Field \"daily\" must be true or false", detail("{\"daily\": 1}"));
+        assertEquals("Field \"level\" must be text", detail("{\"level\": 5}"));
         assertEquals("Field \"daily\" must be true or false", detail("{\"daily\": [1]}"));
         assertEquals("Field \"level\" must be text", detail("{\"level\": {\"a\": 1}}"));
         assertEquals("Field \"cells[1]\" must be a whole number", detail("{\"cells\": [1, {}]}"));

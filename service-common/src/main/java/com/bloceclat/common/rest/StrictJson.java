@@ -1,4 +1,4 @@
-package com.bloceclat.game.rest;
+package com.bloceclat.common.rest;
 
 import jakarta.inject.Singleton;
 
@@ -11,18 +11,25 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 
 /**
- * Request bodies are read as strictly as the socket's frames ({@code ClientFrame}) and the solver's protocol: a field
+ * Every service reads request bodies as strictly as game-service's socket frames and the solver's protocol: a field
  * the body type does not have, a fraction or a quoted number where a whole number goes, a number or a string where
- * true or false goes, or anything after the object, is a 400 naming the field (service-common's {@code BodyErrors}). Jackson's
- * defaults, which Quarkus keeps, played {@code {"moveNumber":1.9,"slot":-0.5,"row":"6","col":6.99}} as move 1 at
- * slot 0, (6, 6) (the fraction cut before {@code @Min} saw it), started a server-seeded game for
- * {@code {"level":"HARD","dialy":true}}, and seed 1 for {@code "seed":1.5}.
+ * true or false goes, a number where text goes, or anything after the object, is a 400 naming the field
+ * ({@link BodyErrors}). Jackson's defaults, which Quarkus keeps, played
+ * {@code {"moveNumber":1.9,"slot":-0.5,"row":"6","col":6.99}} as move 1 at slot 0, (6, 6) (the fraction cut before
+ * {@code @Min} saw it), started a server-seeded game for {@code {"level":"HARD","dialy":true}}, seed 1 for
+ * {@code "seed":1.5}, and took {@code {"reason": 5}} as an admin's strike reason "5". Only reading changes: answers
+ * are written as before.
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
 
     @Override
     public void customize(ObjectMapper mapper) {
+        apply(mapper);
+    }
+
+    /** Makes {@code mapper} read as strictly as above; returns it. */
+    public static ObjectMapper apply(ObjectMapper mapper) {
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
         refuse(mapper, LogicalType.Integer, CoercionInputShape.String, CoercionInputShape.Float,
@@ -31,6 +38,7 @@ public class StrictJson implements ObjectMapperCustomizer {
                 CoercionInputShape.Float, CoercionInputShape.EmptyString);
         refuse(mapper, LogicalType.Textual, CoercionInputShape.Integer, CoercionInputShape.Float,
                 CoercionInputShape.Boolean);
+        return mapper;
     }
 
     private static void refuse(ObjectMapper mapper, LogicalType type, CoercionInputShape... shapes) {
