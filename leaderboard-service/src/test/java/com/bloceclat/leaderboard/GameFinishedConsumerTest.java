@@ -28,6 +28,7 @@ import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.common.events.GameFinishedDeadLetter;
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Rules;
 import com.bloceclat.engine.replay.Event;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.leaderboard.service.GameFinishedService;
@@ -172,9 +173,7 @@ class GameFinishedConsumerTest {
             ev.set(0, new Event.Place(1, first.slot(), first.row(), first.col()));
             return ev;
         }).toJson(), "event 1: says round 1 but round 0 is being played"});
-        cases.put("unknown rules version", new String[] {new Replay(3, honest.seed(), honest.level(), honest.events(),
-                honest.rounds(), honest.claimedScore(), honest.claimedRounds(), false).toJson(),
-                "unknown rules version 3"});
+        // (A replay of another rules version is not judged: a dead letter, poisonMessagesGoToTheDeadLetterTopic...)
         List<List<String>> fewer = new ArrayList<>(honest.rounds());
         fewer.remove(fewer.size() - 1);
         cases.put("fewer rounds listed than dealt", new String[] {copy(honest.seed(), honest.events(), fewer,
@@ -264,30 +263,41 @@ class GameFinishedConsumerTest {
                 Games.quick(Games.freshSeed(), Level.HARD, 3).replay());
         String unknownVersion = valid.toJson().replace("\"schemaVersion\":2", "\"schemaVersion\":9");
         String poisonKey = "poison-" + UUID.randomUUID();
+        // a game of rules this engine does not play (game-service's engine newer than this replica's): not judged,
+        // which rejected it (and a re-validation struck its record), but kept for a redrive by a replica that plays it
+        Replay other = new Replay(Rules.RULES_VERSION + 1, honest.seed(), honest.level(), honest.events(),
+                honest.rounds(), honest.claimedScore(), honest.claimedRounds(), false);
+        GameFinished ofOtherRules = Games.finished(UUID.randomUUID(), Games.player("frank-" + UUID.randomUUID()),
+                other.toJson(), Instant.now());
         // Signed, so that they get past the signature check to the reader (game-service's own mistakes).
         Games.publish(
                 Games.signed(poisonKey, "this is not a finished game"),
                 Games.signed(poisonKey, unknownVersion),
                 Games.signed(poisonKey, "{\"schemaVersion\":2}"),
+                Games.signed(poisonKey, ofOtherRules.toJson()),
                 Games.message(valid));
 
         assertEquals(Outcome.RECORD, awaitAudit(valid.gameId()).outcome);
         List<GameFinishedDeadLetter> letters;
         try (KafkaCompanion companion = KafkaResource.companion()) {
             letters = companion.consumeStrings().fromTopics(GameFinishedDeadLetter.CHANNEL)
-                    .awaitRecords(3, Duration.ofSeconds(30))
+                    .awaitRecords(4, Duration.ofSeconds(30))
                     .getRecords().stream()
                     .filter(r -> poisonKey.equals(r.key()))
                     .map(ConsumerRecord::value)
                     .map(GameFinishedDeadLetter::fromJson)
                     .toList();
         }
-        assertEquals(3, letters.size(), letters.toString());
+        assertEquals(4, letters.size(), letters.toString());
         assertEquals(Games.SIGNER.sign("this is not a finished game"), letters.get(0).payload());
         assertTrue(letters.get(0).error().startsWith("not JSON: "), letters.get(0).error());
         assertEquals(Games.SIGNER.sign(unknownVersion), letters.get(1).payload());
         assertEquals("unknown schemaVersion 9 (this reader knows 2)", letters.get(1).error());
         assertEquals("\"gameId\" must be a non-empty string", letters.get(2).error());
+        assertEquals(Games.SIGNER.sign(ofOtherRules.toJson()), letters.get(3).payload());
+        assertEquals("unjudgeable: rules version " + (Rules.RULES_VERSION + 1) + " (this replica judges version "
+                + Rules.RULES_VERSION + ")", letters.get(3).error());
+        assertNull(audit(ofOtherRules.gameId()), "not judged");
         for (GameFinishedDeadLetter letter : letters) {
             assertEquals(GameFinished.CHANNEL, letter.topic());
             assertEquals(poisonKey, letter.key());

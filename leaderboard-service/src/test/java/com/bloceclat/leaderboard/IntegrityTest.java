@@ -40,6 +40,7 @@ import com.bloceclat.common.events.GameFinishedDeadLetter;
 import com.bloceclat.common.events.SignedMessage;
 import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Rules;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.leaderboard.messaging.Faults;
 import com.bloceclat.leaderboard.messaging.StoreAttempts;
@@ -485,6 +486,33 @@ class IntegrityTest {
      * stored replay then found listing other pieces for round 0: the re-validation's answer, the detail, the list and
      * the answer of an admin's own strike after it name none of the day's pieces.
      */
+    /**
+     * After a change of the rules (docs/rules.md: the version is bumped), a record of the old rules is no longer one
+     * this engine can judge: re-validated, it was REJECTED and struck, every record of the old rules off the boards at
+     * an admin's click. Now a 409 that says so, and nothing changes.
+     */
+    @Test
+    void aRecordOfOtherRulesIsNotReValidatedNorStruck() {
+        GameFinished.Player ruth = Games.player("ruth-" + UUID.randomUUID());
+        GameFinished game = Games.finished(ruth, Games.quick(Games.freshSeed(), Level.HARD, 3).replay());
+        Games.publish(game);
+        assertEquals(Outcome.RECORD, awaitAudit(game.gameId()).outcome);
+        String other = "\"rulesVersion\":" + (Rules.RULES_VERSION + 1);
+        QuarkusTransaction.requiringNew().run(() -> GameAudit.update(
+                "replay = replace(replay, ?1, ?2) where gameId = ?3", "\"rulesVersion\":" + Rules.RULES_VERSION,
+                other, game.gameId()));
+        String audit = "/api/leaderboards/admin/audits/" + game.gameId();
+        given().auth().oauth2(Tokens.admin("root")).when().post(audit + "/revalidate").then()
+                .statusCode(409).contentType("application/problem+json")
+                .body("detail", equalTo("Game " + game.gameId() + " is not re-validated: its replay is of rules version "
+                        + (Rules.RULES_VERSION + 1) + " (this replica judges version " + Rules.RULES_VERSION + ")"));
+        given().auth().oauth2(Tokens.admin("root")).when().get(audit).then().statusCode(200)
+                .body("summary.outcome", equalTo("RECORD"))
+                .body("summary.struck", equalTo(false))
+                .body("actions", empty());
+        given().when().get("/api/leaderboards/hard/players/" + ruth.subject()).then().statusCode(200);
+    }
+
     @Test
     void aRevalidationsStrikeOfADailyRecordIsWithheldUntilItsDayIsOverOnEveryAdminView() throws Exception {
         LocalDate today = LocalDate.now(ZoneOffset.UTC);

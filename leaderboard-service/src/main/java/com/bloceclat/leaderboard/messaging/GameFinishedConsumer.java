@@ -26,6 +26,7 @@ import com.bloceclat.common.events.SignedMessage;
 import com.bloceclat.leaderboard.config.LeaderboardConfig;
 import com.bloceclat.leaderboard.messaging.Faults.PermanentFault;
 import com.bloceclat.leaderboard.service.GameFinishedService;
+import com.bloceclat.leaderboard.service.Verdict;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
@@ -50,6 +51,10 @@ import io.smallrye.common.annotation.Blocking;
  * and counted as {@code REFUSED}.</li>
  * <li>A signed message that cannot be read ({@link GameFinished#fromJson}: malformed or out of bounds) is
  * dead-lettered with its reason.</li>
+ * <li>A signed game of another rules version than this replica's engine plays ({@link Verdict#unjudgeable}) is not
+ * judged (it would be REJECTED for what is no fault of its player's): it is dead-lettered as
+ * {@code unjudgeable: rules version N (this replica judges version M)}, for a redrive once a replica that judges it
+ * runs.</li>
  * <li>A batch is stored in one transaction; if that fails for a reason of its own, its messages are stored one by
  * one, each in its own transaction, so that only a message that fails alone (after bounded attempts) is
  * dead-lettered, with the database's reason, and the others are judged. The database unreachable is retried with
@@ -62,8 +67,9 @@ import io.smallrye.common.annotation.Blocking;
  * published before, outside any transaction (at least once).</li>
  * <li>A graceful stop (SIGTERM) loses nothing: the stop waits up to {@code bloc.leaderboard.shutdown-drain} for the
  * batch being stored to commit; a batch that arrives after the stop began, or whose storing fails once it began (the
- * database closing under it), is neither judged nor dead-lettered nor acknowledged ({@link StoppingException}), so
- * the group's next consumer reads it again.</li>
+ * database closing under it), is neither judged nor acknowledged ({@link StoppingException}), so the group's next
+ * consumer reads it again (a message refused or unreadable was dead-lettered as it was read: its letter is sent
+ * again then, at least once).</li>
  * </ul>
  * Every outcome is counted in {@code leaderboard.games{outcome}}: RECORD, VALID_NOT_ELIGIBLE, REJECTED, DUPLICATE,
  * REFUSED, DEAD_LETTER, REDELIVERED.
@@ -75,6 +81,9 @@ public class GameFinishedConsumer {
     private static final Logger LOG = Logger.getLogger(GameFinishedConsumer.class);
 
     public static final String DEAD_LETTER = "DEAD_LETTER";
+
+    /** How the letter of a game this replica cannot judge begins ({@link Verdict#unjudgeable}). */
+    public static final String UNJUDGEABLE = "unjudgeable: ";
 
     @Inject
     StoreAttempts store;
@@ -251,13 +260,22 @@ public class GameFinishedConsumer {
             return new GameFinishedService.Refused(record.topic(), record.partition(), record.offset(), record.key(),
                     record.value(), e.getMessage(), published);
         }
+        GameFinished game;
         try {
-            return new GameFinishedService.Received(GameFinished.fromJson(message), published);
+            game = GameFinished.fromJson(message);
         } catch (MalformedEventException e) {
             deadLetter(record, e.getMessage(), batch);
             count(DEAD_LETTER);
             return null;
         }
+        String unjudgeable = Verdict.unjudgeable(game.replay());
+        if (unjudgeable != null) {
+            // game-service's signed game, of rules this replica does not play: kept for a redrive, never REJECTED
+            deadLetter(record, UNJUDGEABLE + unjudgeable, batch);
+            count(DEAD_LETTER);
+            return null;
+        }
+        return new GameFinishedService.Received(game, published);
     }
 
     /**

@@ -28,6 +28,7 @@ import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -224,6 +225,9 @@ public class AdminAuditResource {
             + "holds is struck, a game that now earns a record gets one; the cheat detector measures it again")
     @APIResponse(responseCode = "200", description = "The game after re-validation")
     @APIResponse(responseCode = "404", description = "No such game received")
+    @APIResponse(responseCode = "409", description = "The replay is of another rules version than this replica's "
+            + "engine plays: the game is left as it was judged, its record (if any) on the boards",
+            content = @Content(mediaType = Problem.MEDIA_TYPE))
     public Detail revalidate(@PathParam("gameId") String gameId) {
         return detail(audits.revalidate(Params.gameId(gameId), Caller.of(identity).name()));
     }

@@ -53,6 +53,11 @@ public class AuditService {
         // the audit row locked: two re-validations of a game, or one and the cheat detector's measure, one at a time
         GameAudit audit = require(gameId, LockModeType.PESSIMISTIC_WRITE);
         Outcome before = audit.outcome;
+        String unjudgeable = Verdict.unjudgeable(audit.replay);
+        if (unjudgeable != null) {
+            // kept as it was judged: this engine's rules are not the game's, so it says nothing of the game
+            throw new ConflictException("Game " + gameId + " is not re-validated: its replay is of " + unjudgeable);
+        }
         Verdict validated = Verdict.of(audit.replay);
         RecordPolicy.Facts facts = new RecordPolicy.Facts(GameFinished.Mode.valueOf(audit.mode),
                 audit.playerSubject != null,

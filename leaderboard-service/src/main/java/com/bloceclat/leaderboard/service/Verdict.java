@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.bloceclat.engine.Level;
+import com.bloceclat.engine.Rules;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayFormatException;
 import com.bloceclat.engine.replay.ReplayValidator;
@@ -53,6 +54,30 @@ public record Verdict(Outcome outcome, String reason, String level, Long seed, I
             }
         });
         return out.toString();
+    }
+
+    /**
+     * Why this replica cannot judge the replay at all, or null when it can: a replay of another rules version than the
+     * engine's ({@code Rules.RULES_VERSION}; docs/rules.md). The engine plays one version, so a game of another one
+     * (game-service's engine newer or older than this replica's, in a rolling deploy or after a change of the rules)
+     * says nothing about its player: judged, it would be REJECTED, and a record re-validated after a change of the
+     * rules struck. A replay without a whole-number {@code rulesVersion} is the validator's to reject.
+     */
+    public static String unjudgeable(JsonNode replay) {
+        JsonNode version = replay == null ? null : replay.get("rulesVersion");
+        if (version == null || !version.isIntegralNumber() || version.asLong() == Rules.RULES_VERSION) {
+            return null;
+        }
+        return "rules version " + version.asText() + " (this replica judges version " + Rules.RULES_VERSION + ")";
+    }
+
+    /** {@link #unjudgeable(JsonNode)} of a replay's JSON text; null for text that is no JSON (the validator's). */
+    public static String unjudgeable(String replayJson) {
+        try {
+            return unjudgeable(MAPPER.readTree(replayJson));
+        } catch (JsonProcessingException e) {
+            return null;
+        }
     }
 
     /**
