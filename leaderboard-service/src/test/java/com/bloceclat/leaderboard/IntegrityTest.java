@@ -44,6 +44,7 @@ import com.bloceclat.engine.Rules;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.leaderboard.messaging.Faults;
 import com.bloceclat.leaderboard.messaging.StoreAttempts;
+import com.bloceclat.leaderboard.service.ClockAheadRecovery;
 import com.bloceclat.leaderboard.service.GameFinishedService;
 import com.bloceclat.leaderboard.service.RecordPolicy;
 import com.bloceclat.testsupport.KafkaResource;
@@ -275,6 +276,55 @@ class IntegrityTest {
                         .post("/api/leaderboards/admin/audits/" + game.gameId() + "/revalidate")
                         .then().statusCode(200).extract().path("summary.outcome")));
         assertNotNull(record(game.gameId()));
+    }
+
+    @Inject
+    ClockAheadRecovery recovery;
+
+    /**
+     * The same game with no admin: once its time has come the recovery's pass judges it again by itself (it was left
+     * REJECTED, and pruned with the rejections after 90 days), and no other rejection is judged again: not one from
+     * 2099, whose time has not come, nor one for another claim.
+     */
+    @Test
+    void aGameRejectedForAClockAheadIsJudgedAgainByItselfOnceItsTimeHasCome() {
+        Instant ahead = Instant.now().plusSeconds(150).truncatedTo(ChronoUnit.MILLIS);
+        GameFinished.Player ada = Games.player("ahead-" + UUID.randomUUID());
+        GameFinished game = solo(UUID.randomUUID(), ada, SeedSource.SERVER, null, ahead.minusSeconds(60), ahead,
+                fresh(Level.EXPERT, 3));
+        Instant far = Instant.parse("2099-06-01T12:00:00Z");
+        GameFinished fromTheFuture = solo(UUID.randomUUID(), ada, SeedSource.SERVER, null, far.minusSeconds(60), far,
+                fresh(Level.EXPERT, 3));
+        Instant now = Instant.now();
+        GameFinished backwards = solo(UUID.randomUUID(), ada, SeedSource.SERVER, null, now, now.minusSeconds(30),
+                fresh(Level.EXPERT, 3));
+        Games.publish(game, fromTheFuture, backwards);
+        for (GameFinished g : List.of(game, fromTheFuture, backwards)) {
+            assertEquals(Outcome.REJECTED, awaitAudit(g.gameId()).outcome);
+        }
+        recovery.pass();
+        assertEquals(List.of(), actions(game.gameId()), "not before its time");
+
+        // the skew is 2 minutes: about 30 s later the game's finishedAt is within it
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(5)).until(() -> {
+            recovery.pass();
+            return audit(game.gameId()).outcome == Outcome.RECORD;
+        });
+        assertNotNull(record(game.gameId()));
+        List<AuditAction> trail = actions(game.gameId());
+        assertEquals(1, trail.size(), "judged again once");
+        assertEquals(AuditAction.Kind.REVALIDATE, trail.get(0).kind);
+        assertEquals(ClockAheadRecovery.ACTOR, trail.get(0).actor);
+        recovery.pass();
+        assertEquals(1, actions(game.gameId()).size(), "a record is not judged again");
+        for (GameFinished g : List.of(fromTheFuture, backwards)) {
+            assertEquals(Outcome.REJECTED, audit(g.gameId()).outcome);
+            assertEquals(List.of(), actions(g.gameId()));
+        }
+    }
+
+    private static List<AuditAction> actions(UUID gameId) {
+        return QuarkusTransaction.requiringNew().call(() -> AuditAction.list("gameId", gameId));
     }
 
     @Inject

@@ -6,6 +6,7 @@ import jakarta.enterprise.event.Observes;
 import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.leaderboard.service.AuditRetention;
 import com.bloceclat.leaderboard.service.CheatDetector;
+import com.bloceclat.leaderboard.service.ClockAheadRecovery;
 import com.bloceclat.leaderboard.service.RefusedRetention;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -16,6 +17,7 @@ import io.quarkus.runtime.StartupEvent;
 class JobMetrics {
 
     void start(@Observes StartupEvent event, MeterRegistry registry) {
-        JobFailures.register(registry, AuditRetention.JOB, RefusedRetention.JOB, CheatDetector.JOB);
+        JobFailures.register(registry, AuditRetention.JOB, RefusedRetention.JOB, CheatDetector.JOB,
+                ClockAheadRecovery.JOB);
     }
 }

@@ -95,6 +95,20 @@ public interface LeaderboardConfig {
         int batchSize();
     }
 
+    /** The second judging of games rejected for a game-service clock that ran ahead ({@code ClockAheadRecovery}). */
+    ClockAhead clockAhead();
+
+    interface ClockAhead {
+
+        /** How often each replica looks for them (the Quarkus scheduler; {@code off} never). */
+        @WithDefault("1m")
+        String every();
+
+        /** Games judged again per transaction (a record's is measured by the cheat detector too: seconds each). */
+        @WithDefault("10")
+        int batchSize();
+    }
+
     /** The cheat detector ({@code CheatDetector}). */
     Suspicion suspicion();
 
