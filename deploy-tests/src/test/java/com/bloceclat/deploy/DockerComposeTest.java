@@ -10,6 +10,7 @@ import java.io.Reader;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -102,6 +103,11 @@ class DockerComposeTest {
         JsonNode grace = services.get(name).get("stop_grace_period");
         assertNotNull(grace, name + " has compose's default of 10 s to stop");
         assertEquals("30s", grace.asText());
+        if (name.startsWith("leaderboard-service")) {
+            // its drain as configured (read, not copied: a longer one would be cut short here)
+            Duration drain = ServiceModule.leaderboardShutdownDrain();
+            assertTrue(drain.compareTo(Duration.ofSeconds(30)) < 0, name + ": a drain of " + drain + " within 30 s");
+        }
     }
 
     @ParameterizedTest

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Properties;
@@ -82,6 +83,31 @@ record ServiceModule(String name, Path dir, Properties properties) {
             }
         }
         return env;
+    }
+
+    /**
+     * How long a graceful stop of leaderboard-service waits for the batch being stored
+     * ({@code bloc.leaderboard.shutdown-drain}: application.properties, or else its {@code @WithDefault} in
+     * LeaderboardConfig.java).
+     */
+    static Duration leaderboardShutdownDrain() {
+        ServiceModule leaderboard = load("leaderboard-service");
+        String set = leaderboard.properties().getProperty("bloc.leaderboard.shutdown-drain");
+        if (set == null) {
+            Path config = leaderboard.dir().resolve("src/main/java/com/bloceclat/leaderboard/config/LeaderboardConfig.java");
+            Matcher m;
+            try {
+                m = Pattern.compile("@WithDefault\\(\"([^\"]+)\"\\)\\s+Duration shutdownDrain\\(\\)")
+                        .matcher(Files.readString(config));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            if (!m.find()) {
+                throw new AssertionError(config + " has no default for shutdownDrain()");
+            }
+            set = m.group(1);
+        }
+        return Duration.parse("PT" + set.toUpperCase(java.util.Locale.ROOT));
     }
 
     /** The port the module's JVM image declares with EXPOSE. */

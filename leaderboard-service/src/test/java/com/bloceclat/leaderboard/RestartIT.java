@@ -114,7 +114,19 @@ class RestartIT {
         publisher.join();
         awaitAudits(GAMES);
 
-        try (Connection db = service.database(); Statement sql = db.createStatement()) {
+        try (Connection db = service.database()) {
+            assertJudgedOnce(db, expected);
+        }
+        System.out.printf("RestartIT: %d audits when killed, %s redelivered messages found known after it, %d audits "
+                + "when stopped, %d games in all%n", afterCrash, redelivered, afterStop, GAMES);
+    }
+
+    /**
+     * One audit per game id of {@code expected} (game id to outcome), each with its outcome, none lost; one record per
+     * game whose outcome is a record, and no other record.
+     */
+    static void assertJudgedOnce(Connection db, Map<String, String> expected) throws SQLException {
+        try (Statement sql = db.createStatement()) {
             Map<String, String> outcomes = new HashMap<>();
             try (ResultSet rows = sql.executeQuery("SELECT game_id, outcome FROM game_audit")) {
                 while (rows.next()) {
@@ -122,7 +134,7 @@ class RestartIT {
                     assertEquals(null, previous, "a second audit row for " + rows.getString(1));
                 }
             }
-            assertEquals(expected, outcomes, "one audit per game, each with the outcome it deserves");
+            assertEquals(expected, outcomes, "one audit per game, each with the outcome it deserves, none lost");
             Set<String> records = new HashSet<>();
             try (ResultSet rows = sql.executeQuery("SELECT game_id FROM game_record")) {
                 while (rows.next()) {
@@ -137,8 +149,6 @@ class RestartIT {
             });
             assertEquals(expectedRecords, records, "every record and nothing else");
         }
-        System.out.printf("RestartIT: %d audits when killed, %s redelivered messages found known after it, %d audits "
-                + "when stopped, %d games in all%n", afterCrash, redelivered, afterStop, GAMES);
     }
 
     /** Game i: mostly honest players' games; every 10th a guest's, an assisted one, a doctored one. */
