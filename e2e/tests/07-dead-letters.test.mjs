@@ -76,6 +76,7 @@ describe('dead letters', () => {
     }, { timeoutMs: 60_000, intervalMs: 2_000 });
     assert.equal(letter.topic, 'game-finished-dlq');
     assert.match(letter.reason, /^refused: unsigned/);
+    assert.equal(letter.original, sent.stdout.trim(), 'the place of the message the letter is of');
     assert.equal(letter.redrivable, true);
     assert.equal(letter.payload, undefined, 'no payload unless asked for');
     const full = deadLetters('--payload').lines.find((l) => l.key === key);
@@ -99,8 +100,8 @@ describe('dead letters', () => {
     assert.equal(sent.status, 0, sent.stderr);
     const [, partition, offset] = sent.stdout.match(/^game-finished-dlq-(\d+)@(\d+)$/);
     const listed = deadLetters().lines.find((l) => l.key === gameId);
-    assert.deepEqual([listed.partition, listed.offset, listed.reason, listed.redrivable],
-      [Number(partition), Number(offset), 'database: a constraint since mended (e2e)', true]);
+    assert.deepEqual([listed.partition, listed.offset, listed.reason, listed.original, listed.redrivable],
+      [Number(partition), Number(offset), 'database: a constraint since mended (e2e)', 'game-finished-0@0', true]);
     assert.equal((await audit(gameId)).status, 404, 'a letter is not a game of the boards');
 
     const redriven = deadLetters('redrive', partition, offset);

@@ -99,6 +99,11 @@ public class KafkaDeadLetters {
             out.put("reason", letter == null ? "(not a dead letter of docs/events.md: " + length(r.value()) + ")"
                     : letter.path("error").asText(null));
             String original = letter == null ? null : letter.path("payload").asText(null);
+            if (letter != null && letter.hasNonNull("topic")) {
+                // where the original was: letters are at least once, and two letters of one message name one place
+                out.put("original", letter.path("topic").asText() + "-" + letter.path("partition").asInt() + "@"
+                        + letter.path("offset").asLong());
+            }
             out.put("redrivable", original != null);
             if (withPayload) {
                 out.put("payload", original);
