@@ -298,10 +298,26 @@ class IntegrityTest {
         Instant now = Instant.now();
         GameFinished backwards = solo(UUID.randomUUID(), ada, SeedSource.SERVER, null, now, now.minusSeconds(30),
                 fresh(Level.EXPERT, 3));
-        Games.publish(game, fromTheFuture, backwards);
-        for (GameFinished g : List.of(game, fromTheFuture, backwards)) {
+        // one a second before it, whose judging fails for a fault of its own (a stored mode no code knows): it must
+        // hold back no other game of the pass
+        GameFinished broken = solo(UUID.randomUUID(), Games.player("ahead-" + UUID.randomUUID()), SeedSource.SERVER,
+                null, ahead.minusSeconds(61), ahead.minusSeconds(1), fresh(Level.EXPERT, 3));
+        Games.publish(game, fromTheFuture, backwards, broken);
+        for (GameFinished g : List.of(game, fromTheFuture, backwards, broken)) {
             assertEquals(Outcome.REJECTED, awaitAudit(g.gameId()).outcome);
         }
+        QuarkusTransaction.requiringNew().run(() -> GameAudit.update("mode = 'BOGUS' where gameId = ?1",
+                broken.gameId()));
+        try {
+            judgedAgainOnceItsTimeHasCome(game, fromTheFuture, backwards, broken);
+        } finally {
+            // the other tests' views of every audit read its mode
+            QuarkusTransaction.requiringNew().run(() -> GameAudit.update("mode = 'SOLO' where gameId = ?1",
+                    broken.gameId()));
+        }
+    }
+
+    private void judgedAgainOnceItsTimeHasCome(GameFinished game, GameFinished... untouched) {
         recovery.pass();
         assertEquals(List.of(), actions(game.gameId()), "not before its time");
 
@@ -317,7 +333,7 @@ class IntegrityTest {
         assertEquals(ClockAheadRecovery.ACTOR, trail.get(0).actor);
         recovery.pass();
         assertEquals(1, actions(game.gameId()).size(), "a record is not judged again");
-        for (GameFinished g : List.of(fromTheFuture, backwards)) {
+        for (GameFinished g : untouched) {
             assertEquals(Outcome.REJECTED, audit(g.gameId()).outcome);
             assertEquals(List.of(), actions(g.gameId()));
         }

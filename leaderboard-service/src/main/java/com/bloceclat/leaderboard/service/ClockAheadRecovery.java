@@ -14,6 +14,7 @@ import jakarta.persistence.LockModeType;
 
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.db.DatabaseFaults;
 import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.leaderboard.GameAudit;
 import com.bloceclat.leaderboard.Outcome;
@@ -43,8 +44,10 @@ import io.quarkus.scheduler.Scheduled;
  * replicas' passes, or a pass and an admin's re-validation, judge it once. A game of another rules version since
  * ({@link Verdict#unjudgeable}) is left as it was. Found along the partial index {@code game_audit_ahead} (V8), whose
  * predicate is the query's own. A pass that fails is counted ({@code JobFailures}) and logged; the next does its work.
- * Counted in {@code leaderboard_clock_ahead_rejudged_total{outcome}} (the new outcome, or {@code TAKEN},
- * {@code UNJUDGEABLE}).
+ * A game whose judging fails for a reason of its own (not the database away) is counted {@code FAILED}, logged and
+ * left for the next pass; the pass goes on with the others, so one such game holds back no other. Counted in
+ * {@code leaderboard_clock_ahead_rejudged_total{outcome}} (the new outcome, or {@code TAKEN}, {@code UNJUDGEABLE},
+ * {@code FAILED}).
  */
 @ApplicationScoped
 public class ClockAheadRecovery {
@@ -94,10 +97,22 @@ public class ClockAheadRecovery {
             ids = QuarkusTransaction.requiringNew().call(() -> due(latest, batch, taken));
             for (UUID id : ids) {
                 taken.add(id);
-                String outcome = QuarkusTransaction.requiringNew().call(() -> rejudge(id));
+                String outcome;
+                try {
+                    outcome = QuarkusTransaction.requiringNew().call(() -> rejudge(id));
+                    LOG.infof("Game %s, rejected for a finishedAt in the future, judged again now its time has come: "
+                            + "%s", id, outcome);
+                } catch (RuntimeException e) {
+                    if (DatabaseFaults.isTransient(e)) {
+                        throw e; // the database away: the pass ends, the next one takes the game again
+                    }
+                    // a fault of this game's own keeps it from nobody else's: the others are judged, it is tried
+                    // again by the next pass
+                    outcome = "FAILED";
+                    LOG.warnf("Game %s, rejected for a finishedAt in the future, not judged again this time: %s", id,
+                            e.toString());
+                }
                 registry.counter("leaderboard.clock.ahead.rejudged", "outcome", outcome).increment();
-                LOG.infof("Game %s, rejected for a finishedAt in the future, judged again now its time has come: %s",
-                        id, outcome);
             }
         } while (ids.size() == batch);
         return taken.size();
