@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -28,23 +27,7 @@ class BlocPostgresTest {
 
     @BeforeEach
     void standIns() throws IOException {
-        Path bin = Files.createDirectories(state.resolve("postgres/test/bin"));
-        executable(bin.resolve("initdb"), """
-                #!/bin/bash
-                while [[ $# -gt 0 ]]; do [[ "$1" == -D ]] && d="$2"; shift; done
-                mkdir -p "$d/base/1" "$d/base/4" "$d/base/5"
-                echo 17 > "$d/PG_VERSION"
-                touch "$d/postgresql.conf"
-                """);
-        // the single-user server: fails once when told to (its statements cut short), else makes the two databases
-        executable(bin.resolve("postgres"), """
-                #!/bin/bash
-                cat > /dev/null
-                echo run >> "$FAKE_STATE/single.log"
-                while [[ $# -gt 0 ]]; do [[ "$1" == -D ]] && d="$2"; shift; done
-                if [[ -f "$FAKE_STATE/fail-once" ]]; then rm "$FAKE_STATE/fail-once"; exit 1; fi
-                mkdir -p "$d/base/16384" "$d/base/16385"
-                """);
+        BlocShell.postgresStandIns(state);
     }
 
     @Test
@@ -79,11 +62,6 @@ class BlocPostgresTest {
         try (Stream<Path> dirs = Files.list(data.resolve("base"))) {
             return dirs.filter(Files::isDirectory).count();
         }
-    }
-
-    private static void executable(Path file, String text) throws IOException {
-        Files.writeString(file, text);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
     /** postgres_prepare with the stand-ins (PG_VERSION "test"), as this user; its exit code. */

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,22 +42,9 @@ class LocalPortsTest {
         Files.createDirectories(state.resolve("secrets"));
         Files.writeString(state.resolve("secrets/bloc.env"), "KAFKA_ADMIN_PASSWORD=test-admin\n"
                 + "KAFKA_GAME_SERVICE_PASSWORD=test-game\nKAFKA_LEADERBOARD_SERVICE_PASSWORD=test-leaderboard\n");
-        Path bin = Files.createDirectories(state.resolve("postgres/test/bin"));
-        executable(bin.resolve("initdb"), """
-                #!/bin/bash
-                while [[ $# -gt 0 ]]; do [[ "$1" == -D ]] && d="$2"; shift; done
-                mkdir -p "$d/base/1" "$d/base/4" "$d/base/5"
-                echo 17 > "$d/PG_VERSION"
-                printf "#listen_addresses = 'localhost'\\n#port = 5432\\n" > "$d/postgresql.conf"
-                """);
-        executable(bin.resolve("postgres"), """
-                #!/bin/bash
-                cat > /dev/null
-                while [[ $# -gt 0 ]]; do [[ "$1" == -D ]] && d="$2"; shift; done
-                mkdir -p "$d/base/16384" "$d/base/16385"
-                """);
+        BlocShell.postgresStandIns(state);
         // Kafka's storage tool (random-uuid, format), run by kafka_prepare with $JAVA
-        executable(state.resolve("java"), "#!/bin/bash\necho 00000000-0000-0000-0000-000000000000\n");
+        BlocShell.executable(state.resolve("java"), "#!/bin/bash\necho 00000000-0000-0000-0000-000000000000\n");
         Files.createDirectories(state.resolve("dist"));
     }
 
@@ -212,10 +198,5 @@ class LocalPortsTest {
             started.put(name, new Started(name, args, env));
         }
         return started;
-    }
-
-    private static void executable(Path file, String text) throws IOException {
-        Files.writeString(file, text);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 }
