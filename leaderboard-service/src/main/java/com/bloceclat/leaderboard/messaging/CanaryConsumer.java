@@ -77,7 +77,7 @@ public class CanaryConsumer {
                 return null;
             });
         } catch (PermanentFault e) {
-            refused(record, "database: " + e.getMessage());
+            refused(record, Faults.storeFailure(e));
             return;
         }
         registry.counter("leaderboard.canaries", "outcome", "SEEN").increment();

@@ -52,6 +52,20 @@ public final class Faults {
         return DatabaseFaults.isTransient(failure);
     }
 
+    /**
+     * A dead letter's reason for a message that could not be stored: {@code database: SQL state …: …} when the
+     * database refused it (an SQL state among the causes), else {@code store failed: …} (a fault of the service's own
+     * while storing it, which a dead letter labelled "database" hid). Either is sent again once its cause is mended.
+     */
+    public static String storeFailure(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null) {
+                return "database: " + describe(failure);
+            }
+        }
+        return "store failed: " + describe(failure);
+    }
+
     /** The deepest message of the failure's causes (the database's own words), with the SQL state when there is one. */
     public static String describe(Throwable failure) {
         Throwable deepest = failure;

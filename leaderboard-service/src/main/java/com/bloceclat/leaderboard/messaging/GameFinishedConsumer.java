@@ -203,7 +203,7 @@ public class GameFinishedConsumer {
                     stoppingCheck(f, batch);
                     if (!(items.get(i) instanceof GameFinishedService.Refused)) {
                         // a refused message was dead-lettered when it was read; its refusal just was not stored
-                        deadLetter(origins.get(i), "database: " + f.getMessage(), batch);
+                        deadLetter(origins.get(i), Faults.storeFailure(f), batch);
                     }
                     outcomes.add(DEAD_LETTER);
                 }
