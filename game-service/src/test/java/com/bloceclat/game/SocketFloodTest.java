@@ -55,7 +55,7 @@ class SocketFloodTest {
     }
 
     /** A masked text frame, as a client must send it. */
-    private static byte[] frame(String text) {
+    static byte[] frame(String text) {
         byte[] payload = text.getBytes(StandardCharsets.UTF_8);
         byte[] mask = {1, 2, 3, 4};
         int header = payload.length < 126 ? 2 : 4;
