@@ -4,7 +4,8 @@
 //                            was refused (game-finished-dlq: the letter's "error"; bloc-canary-dlq: the header
 //                            dead-letter-reason), and with --payload the original message;
 //   redrive PARTITION OFFSET the game-finished-dlq letter there published again to game-finished, its original key
-//                            and value verbatim, once its cause is fixed (a "database: ..." refusal): leaderboard-service
+//                            and value verbatim, once its cause is fixed (a "database: ..." or "store failed: ..."
+//                            refusal, an "unjudgeable: ..." game once a replica plays its rules): leaderboard-service
 //                            checks its signature and reads it as any other, and a game it already has changes nothing.
 // Read as admin (the super user; no consumer group, so nothing is committed and no service's offsets move); a redrive
 // is written as game-service, the only writer of game-finished. Passwords by environment (KAFKA_ADMIN_PASSWORD,

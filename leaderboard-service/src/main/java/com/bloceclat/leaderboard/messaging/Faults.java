@@ -58,7 +58,7 @@ public final class Faults {
      * while storing it, which a dead letter labelled "database" hid). Either is sent again once its cause is mended.
      */
     public static String storeFailure(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        for (Throwable t : DatabaseFaults.causes(failure)) {
             if (t instanceof SQLException sql && sql.getSQLState() != null) {
                 return "database: " + describe(failure);
             }
@@ -70,7 +70,7 @@ public final class Faults {
     public static String describe(Throwable failure) {
         Throwable deepest = failure;
         String state = null;
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        for (Throwable t : DatabaseFaults.causes(failure)) { // at most 32: a cycle of causes ends
             if (t.getMessage() != null) {
                 deepest = t;
             }

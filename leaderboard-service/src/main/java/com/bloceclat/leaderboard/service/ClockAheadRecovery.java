@@ -44,8 +44,10 @@ import io.quarkus.scheduler.Scheduled;
  * replicas' passes, or a pass and an admin's re-validation, judge it once. A game of another rules version since
  * ({@link Verdict#unjudgeable}) is left as it was. Found along the partial index {@code game_audit_ahead} (V8), whose
  * predicate is the query's own. A pass that fails is counted ({@code JobFailures}) and logged; the next does its work.
- * A game whose judging fails for a reason of its own (not the database away) is counted {@code FAILED}, logged and
- * left for the next pass; the pass goes on with the others, so one such game holds back no other. Counted in
+ * A game whose judging fails for any reason but the database away (a fault of its own, a lock conflict with other
+ * work on it) is counted {@code FAILED}, logged and left for the next pass; the pass goes on with the others, so one
+ * such game holds back no other. One that keeps failing, or of another rules version, is looked at again by every
+ * pass, a warning each time for a failure: alert on {@code outcome="FAILED"}. Counted in
  * {@code leaderboard_clock_ahead_rejudged_total{outcome}} (the new outcome, or {@code TAKEN}, {@code UNJUDGEABLE},
  * {@code FAILED}).
  */
@@ -84,6 +86,10 @@ public class ClockAheadRecovery {
         }
     }
 
+    private static final String TAKEN = "TAKEN";
+
+    private static final String UNJUDGEABLE = "UNJUDGEABLE";
+
     /** How the reason of such a rejection reads ({@link RecordPolicy}), as a LIKE pattern: the index's predicate. */
     static final String AHEAD = "claims: finishedAt % is in the future %";
 
@@ -100,14 +106,16 @@ public class ClockAheadRecovery {
                 String outcome;
                 try {
                     outcome = QuarkusTransaction.requiringNew().call(() -> rejudge(id));
-                    LOG.infof("Game %s, rejected for a finishedAt in the future, judged again now its time has come: "
-                            + "%s", id, outcome);
+                    if (!outcome.equals(TAKEN) && !outcome.equals(UNJUDGEABLE)) { // those two: every pass, no news
+                        LOG.infof("Game %s, rejected for a finishedAt in the future, judged again now its time has "
+                                + "come: %s", id, outcome);
+                    }
                 } catch (RuntimeException e) {
-                    if (DatabaseFaults.isTransient(e)) {
+                    if (DatabaseFaults.unavailable(e)) {
                         throw e; // the database away: the pass ends, the next one takes the game again
                     }
-                    // a fault of this game's own keeps it from nobody else's: the others are judged, it is tried
-                    // again by the next pass
+                    // anything else, a lock conflict with another's work on this game included: the next pass
+                    // tries it again; a fault of this game's own keeps it from nobody else's
                     outcome = "FAILED";
                     LOG.warnf("Game %s, rejected for a finishedAt in the future, not judged again this time: %s", id,
                             e.toString());
@@ -138,10 +146,10 @@ public class ClockAheadRecovery {
         GameAudit audit = GameAudit.findById(id, LockModeType.PESSIMISTIC_WRITE);
         if (audit == null || audit.outcome != Outcome.REJECTED || audit.reason == null
                 || !audit.reason.startsWith("claims: finishedAt ") || !audit.reason.contains(" is in the future ")) {
-            return "TAKEN";
+            return TAKEN;
         }
         if (Verdict.unjudgeable(audit.replay) != null) {
-            return "UNJUDGEABLE"; // another rules version since: left as it was judged (AuditService.revalidate)
+            return UNJUDGEABLE; // another rules version since: left as it was judged (AuditService.revalidate)
         }
         return audits.revalidate(id, ACTOR).outcome.name();
     }

@@ -1,8 +1,11 @@
 package com.bloceclat.leaderboard.messaging;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.SQLException;
+import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
@@ -25,5 +28,16 @@ class FaultsTest {
         assertEquals("store failed: audit.level is null", Faults.storeFailure(bug));
         assertEquals("store failed: java.lang.IllegalStateException",
                 Faults.storeFailure(new Faults.PermanentFault(new IllegalStateException())));
+    }
+
+    /** A cycle of causes (each the other's) ends the walk; it spun the consumer's thread for good. */
+    @Test
+    void aCycleOfCausesEnds() {
+        IllegalStateException a = new IllegalStateException("a");
+        IllegalArgumentException b = new IllegalArgumentException("b", a);
+        a.initCause(b);
+        String reason = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> Faults.storeFailure(
+                new Faults.PermanentFault(a)));
+        assertTrue(reason.startsWith("store failed: "), reason);
     }
 }

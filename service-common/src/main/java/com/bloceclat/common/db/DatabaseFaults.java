@@ -108,7 +108,7 @@ public final class DatabaseFaults {
     }
 
     /** {@code failure} and its causes, at most 32 (a cycle of causes ends there). */
-    private static List<Throwable> causes(Throwable failure) {
+    public static List<Throwable> causes(Throwable failure) {
         List<Throwable> causes = new ArrayList<>();
         for (Throwable t = failure; t != null && causes.size() < 32; t = t.getCause() == t ? null : t.getCause()) {
             causes.add(t);
