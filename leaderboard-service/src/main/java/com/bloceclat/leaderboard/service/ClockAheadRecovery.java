@@ -90,7 +90,10 @@ public class ClockAheadRecovery {
 
     private static final String UNJUDGEABLE = "UNJUDGEABLE";
 
-    /** How the reason of such a rejection reads ({@link RecordPolicy}), as a LIKE pattern: the index's predicate. */
+    /**
+     * How the reason of such a rejection reads, as a LIKE pattern: the index's predicate word for word, and
+     * {@link RecordPolicy#inTheFuture}'s twin in SQL.
+     */
     static final String AHEAD = "claims: finishedAt % is in the future %";
 
     /** One pass as of this replica's clock: the number of games judged again. */
@@ -144,8 +147,7 @@ public class ClockAheadRecovery {
      */
     private String rejudge(UUID id) {
         GameAudit audit = GameAudit.findById(id, LockModeType.PESSIMISTIC_WRITE);
-        if (audit == null || audit.outcome != Outcome.REJECTED || audit.reason == null
-                || !audit.reason.startsWith("claims: finishedAt ") || !audit.reason.contains(" is in the future ")) {
+        if (audit == null || audit.outcome != Outcome.REJECTED || !RecordPolicy.inTheFuture(audit.reason)) {
             return TAKEN;
         }
         if (Verdict.unjudgeable(audit.replay) != null) {

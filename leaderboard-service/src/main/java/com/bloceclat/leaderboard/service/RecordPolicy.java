@@ -91,13 +91,27 @@ public final class RecordPolicy {
      * @param now     when the game is judged
      * @param skew    how far in the future {@code finishedAt} may be (clocks of the two services differ)
      */
+    /**
+     * Whether a rejection's reason is that of a {@code finishedAt} in the future alone (the first claim checked after
+     * the replay: a game-service clock that ran ahead), which {@code ClockAheadRecovery} judges again once its time
+     * has come. Its SQL twin is {@code ClockAheadRecovery.AHEAD}, a LIKE pattern that must stay the partial index's
+     * predicate word for word.
+     */
+    static boolean inTheFuture(String reason) {
+        return reason != null && reason.startsWith(FUTURE) && reason.contains(FUTURE_MARK);
+    }
+
+    private static final String FUTURE = "claims: finishedAt ";
+
+    private static final String FUTURE_MARK = " is in the future ";
+
     public static Decision decide(Verdict verdict, Facts facts, Taken taken, Instant now, Duration skew) {
         if (verdict.outcome() == Outcome.REJECTED) {
             return Decision.not(Outcome.REJECTED, verdict.reason());
         }
         Instant latest = now.plus(skew);
         if (facts.finishedAt().isAfter(latest)) {
-            return Decision.not(Outcome.REJECTED, "claims: finishedAt " + facts.finishedAt() + " is in the future "
+            return Decision.not(Outcome.REJECTED, FUTURE + facts.finishedAt() + FUTURE_MARK
                     + "(judged at " + now + ", skew " + skew + ")");
         }
         if (facts.createdAt() != null && facts.finishedAt().isBefore(facts.createdAt())) {
