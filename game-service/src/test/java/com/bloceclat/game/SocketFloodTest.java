@@ -12,6 +12,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +22,7 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,11 +59,16 @@ class SocketFloodTest {
 
     /** A masked text frame, as a client must send it. */
     static byte[] frame(String text) {
+        return frame(0x81, text);
+    }
+
+    /** A masked frame of the given first byte (FIN and opcode: 0x81 text, 0x89 ping), as a client must send it. */
+    static byte[] frame(int finAndOpcode, String text) {
         byte[] payload = text.getBytes(StandardCharsets.UTF_8);
         byte[] mask = {1, 2, 3, 4};
         int header = payload.length < 126 ? 2 : 4;
         byte[] f = new byte[header + 4 + payload.length];
-        f[0] = (byte) 0x81;
+        f[0] = (byte) finAndOpcode;
         if (payload.length < 126) {
             f[1] = (byte) (0x80 | payload.length);
         } else {
@@ -148,6 +156,58 @@ class SocketFloodTest {
                 .sendBinaryAndAwait(io.vertx.core.buffer.Buffer.buffer(new byte[] {0, 1, 2})));
     }
 
+    /**
+     * A flood read while the socket's state is being read (here from a table another transaction holds locked) is
+     * counted as it is read, and closed before that read ends. Before, Quarkus held every frame in its queue behind
+     * {@code @OnOpen}, uncounted and without bound, until the read ended: the socket was not closed while the lock was
+     * held (nor would it be while a busy database made the read wait).
+     */
+    @Test
+    void aFloodWhileTheSocketsStateIsReadIsClosedBeforeThatReadEnds() throws Exception {
+        var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
+                .when().post("/api/matches").then().statusCode(201).extract();
+        double before = flooding();
+        var config = ConfigProvider.getConfig();
+        try (Connection lock = DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class))) {
+            lock.setAutoCommit(false);
+            try (var st = lock.createStatement()) {
+                st.execute("LOCK TABLE match IN ACCESS EXCLUSIVE MODE");
+            }
+            try (Socket s = upgrade(match.path("id"), match.path("gameToken"))) {
+                OutputStream out = s.getOutputStream();
+                byte[] ping = frame("{\"type\":\"ping\"}");
+                // the burst (5 in the test profile), then 50 refused in a row close it; a few more
+                for (int i = 0; i < 100; i++) {
+                    out.write(ping);
+                }
+                out.flush();
+                await().atMost(Duration.ofSeconds(10)).until(() -> flooding() > before);
+            } finally {
+                lock.rollback(); // the state's read goes on, and finds its socket closed
+            }
+        }
+        assertEquals(before + 1, flooding());
+    }
+
+    /**
+     * Pings from a client that reads nothing. The WebSocket layer answers each ping with a pong, written whether or not
+     * the client reads, so the pongs piled up in the replica's memory, counted nowhere, for as long as the client went
+     * on (a browser sends no ping of its own). Now pings are counted with the pongs, and a client going on past their
+     * rate has its connection dropped at once (a close frame would wait behind the pongs).
+     */
+    @Test
+    void aClientFloodingPingsAndReadingNothingIsDropped() throws Exception {
+        var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
+                .when().post("/api/matches").then().statusCode(201).extract();
+        double before = flooding();
+        // at most 100,000 pings (13 MB of pongs the server would hold: a bound for this test's own sake)
+        floodUntilDropped(match.path("id"), match.path("gameToken"), frame(0x89, "x".repeat(125)), 100_000, 15,
+                "pings, none of whose pongs was read"); // 125 bytes: the most a control frame may carry
+        await().atMost(Duration.ofSeconds(5)).until(() -> flooding() == before + 1);
+    }
+
     /** So do pongs the client sends of its own (before, each took a worker thread, uncounted, without end). */
     @Test
     void aClientFloodingPongsIsClosedWith1008() throws Exception {
@@ -182,27 +242,35 @@ class SocketFloodTest {
     void aClientThatFloodsFramesAndReadsNoAnswerIsClosed() throws Exception {
         var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
                 .when().post("/api/matches").then().statusCode(201).extract();
-        try (Socket s = upgrade(match.path("id"), match.path("gameToken"))) {
+        // at most ~20 MB of pings (a bound for this test's own sake: before, the server queued them all)
+        floodUntilDropped(match.path("id"), match.path("gameToken"), frame("{\"type\":\"ping\"}"), 1_000_000, 30,
+                "frames, none of whose answers was read");
+    }
+
+    /**
+     * Sends the frame at most {@code most} times as fast as the connection takes it, reading nothing, then once every
+     * 50 ms, until the server has let the connection go; fails if it has not within {@code seconds}.
+     */
+    private void floodUntilDropped(String matchId, String gameToken, byte[] frame, long most, int seconds, String what)
+            throws Exception {
+        try (Socket s = upgrade(matchId, gameToken)) {
             OutputStream out = s.getOutputStream();
-            byte[] ping = frame("{\"type\":\"ping\"}");
-            // at most ~20 MB of pings (a bound for this test's own sake: before, the server queued them all), then
-            // a ping every 50 ms until the server has closed the connection, or 30 s
             long sent = 0;
-            long deadline = System.nanoTime() + 30_000_000_000L;
+            long deadline = System.nanoTime() + seconds * 1_000_000_000L;
             try {
-                for (; sent < 1_000_000 && System.nanoTime() < deadline; sent++) {
-                    out.write(ping);
+                for (; sent < most && System.nanoTime() < deadline; sent++) {
+                    out.write(frame);
                 }
                 while (System.nanoTime() < deadline) {
-                    out.write(ping);
+                    out.write(frame);
                     out.flush();
                     sent++;
                     Thread.sleep(50);
                 }
-            } catch (IOException closed) {
+            } catch (IOException dropped) {
                 return; // the server let it go
             }
-            fail("the socket was still open after " + sent + " frames, none of whose answers was read");
+            fail("the socket was still open after " + sent + " " + what);
         }
     }
 }

@@ -1,6 +1,7 @@
 package com.bloceclat.game;
 
 import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -55,20 +56,50 @@ class StalledSocketTest {
 
     @Test
     void aClientThatReadsNothingIsDroppedThoughItsCloseFrameCannotGoOut() throws Exception {
+        double stalled = stalled();
+        // each answered with the whole state
+        writeUntilDropped(SocketFloodTest.frame("{\"type\":\"sync\"}"), "frames, none of whose answers was read");
+        assertTrue(stalled() > stalled, "closed as stalled");
+    }
+
+    /**
+     * A client that sends only pings, within its rate (here a high one), and reads nothing. The WebSocket layer answers
+     * each ping with a pong, written whether or not it is read, and nothing of the service's sees those writes: the
+     * socket stayed open while its pongs piled up without end. The server's own ping goes through {@code Frames}
+     * ({@code SocketPings}), behind the pongs, and is not taken within the send timeout: the socket is closed as
+     * stalled. With Quarkus's auto-ping instead (no timeout), it stayed open.
+     */
+    @Test
+    void aClientSendingPingsWithinItsRateAndReadingNothingIsDroppedAsStalled() throws Exception {
+        double stalled = stalled();
+        double flooding = metrics.counter("game.live.closed", "reason", "flooding").count();
+        writeUntilDropped(SocketFloodTest.frame(0x89, "x".repeat(125)), "pings, none of whose pongs was read");
+        assertTrue(stalled() > stalled, "closed as stalled");
+        assertEquals(flooding, metrics.counter("game.live.closed", "reason", "flooding").count(),
+                "within its rate: no flood");
+    }
+
+    private double stalled() {
+        return metrics.counter("game.live.closed", "reason", "stalled").count();
+    }
+
+    /**
+     * Opens a socket to a new match with a 4 KB receive buffer, reads nothing, and writes the frame over and over (a
+     * pause of 20 ms every 100) until the server drops the connection; fails if it has not within 60 s.
+     */
+    private void writeUntilDropped(byte[] frame, String what) throws Exception {
         var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
                 .when().post("/api/matches").then().statusCode(201).extract();
-        double stalled = metrics.counter("game.live.closed", "reason", "stalled").count();
         RawUpgrade raw = RawUpgrade.send(base, "/api/matches/" + match.path("id") + "/live",
                 List.of("X-Game-Token: " + match.path("gameToken")), 4096);
         assertTrue(raw.status().startsWith("HTTP/1.1 101"), raw.head());
         try (Socket s = raw.socket()) {
             OutputStream out = s.getOutputStream();
-            byte[] sync = SocketFloodTest.frame("{\"type\":\"sync\"}"); // each answered with the whole state
             long sent = 0;
             long deadline = System.nanoTime() + 60_000_000_000L;
             try {
                 while (System.nanoTime() < deadline) {
-                    out.write(sync);
+                    out.write(frame);
                     sent++;
                     if (sent % 100 == 0) {
                         out.flush();
@@ -76,11 +107,9 @@ class StalledSocketTest {
                     }
                 }
             } catch (IOException dropped) {
-                assertTrue(metrics.counter("game.live.closed", "reason", "stalled").count() > stalled,
-                        "closed as stalled, after " + sent + " frames");
                 return;
             }
-            fail("the socket was still open after " + sent + " frames in 60 s, none of whose answers was read");
+            fail("the socket was still open after " + sent + " " + what + " in 60 s");
         }
     }
 }

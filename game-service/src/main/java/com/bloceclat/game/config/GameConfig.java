@@ -149,12 +149,20 @@ public final class GameConfig {
         /**
          * How long a socket may go without a frame or a pong from its client before it is taken for gone: it no
          * longer keeps its race player there ({@code RaceHeartbeat}) and is closed. The server pings every socket
-         * ({@code quarkus.websockets-next.server.auto-ping-interval}, 10 s; a browser answers on its own), so an open
+         * ({@code bloc.live.ping-every}, 10 s, {@code SocketPings}; a browser answers on its own), so an open
          * page is never silent; a phone asleep or a dropped network leaves the connection open on this side, with
          * nothing coming from it, until the kernel gives up (about a quarter of an hour). At least twice the ping.
          */
         @WithDefault("30s")
         Duration silentAfter();
+
+        /**
+         * How often the server pings each socket ({@code SocketPings}): a ping not taken within the send timeout closes
+         * the socket, and a browser's pong to it keeps the socket from looking silent. Well under
+         * {@code silent-after}.
+         */
+        @WithDefault("10s")
+        Duration pingEvery();
 
         /**
          * Frames a socket may have refused one after the other for coming too fast before it is closed (1008): its

@@ -5,6 +5,7 @@ import jakarta.enterprise.event.Observes;
 
 import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.game.live.RaceHeartbeat;
+import com.bloceclat.game.live.SocketPings;
 import com.bloceclat.game.messaging.OutboxBacklog;
 import com.bloceclat.game.service.GameRetention;
 import com.bloceclat.game.service.RaceReaper;
@@ -20,7 +21,7 @@ import io.quarkus.runtime.StartupEvent;
 class JobMetrics {
 
     void start(@Observes StartupEvent event, MeterRegistry registry) {
-        JobFailures.register(registry, GameRetention.JOB, RaceReaper.JOB, RaceHeartbeat.JOB);
+        JobFailures.register(registry, GameRetention.JOB, RaceReaper.JOB, RaceHeartbeat.JOB, SocketPings.JOB);
         registry.counter(OutboxBacklog.READ_FAILURES);
     }
 }

@@ -15,6 +15,7 @@ import io.quarkus.arc.ClientProxy;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.mutiny.TimeoutException;
+import io.vertx.core.buffer.Buffer;
 
 /**
  * Every frame a match socket is sent, answers and live updates alike, goes through here: sent without waiting for the
@@ -57,6 +58,28 @@ public class Frames {
                 }, failure -> undelivered(c, failure));
     }
 
+    /**
+     * Pings the socket, a write like any frame: one not taken within {@code bloc.live.send-timeout} closes the socket
+     * ({@link SocketPings}).
+     */
+    public void ping(WebSocketConnection socket) {
+        WebSocketConnection c = ClientProxy.unwrap(socket);
+        if (c.isClosed() || closing.contains(c.id())) {
+            return;
+        }
+        c.sendPing(Buffer.buffer()).ifNoItem().after(config.sendTimeout()).fail()
+                .subscribe().with(sent -> {
+                }, failure -> undelivered(c, failure));
+    }
+
+    /** Sends the error, then closes the socket (a socket refused at its opening); waits for neither. */
+    static void refuse(WebSocketConnection socket, int status, String message) {
+        WebSocketConnection c = ClientProxy.unwrap(socket);
+        c.sendText(new ServerFrame.Error(status, message).toJson()).onFailure().recoverWithNull()
+                .chain(() -> c.close()).subscribe().with(closed -> {
+                }, failure -> LOG.debugf("Refused socket %s not closed cleanly: %s", c.id(), failure.getMessage()));
+    }
+
     /** Whether the socket is being closed here (stalled or flooding): nothing more is sent to it. */
     public boolean closing(String connectionId) {
         return closing.contains(connectionId);
@@ -80,6 +103,22 @@ public class Frames {
                         SocketClients.drop(c);
                         closing.remove(id);
                     });
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Drops the socket's TCP connection at once, without a closing handshake, counted in {@code game.live.closed{reason}}
+     * as {@link #close} counts: for a client whose close frame would wait behind what it does not read while it goes on
+     * making the server write (its pings, each answered by the WebSocket layer). Whether this call began the drop.
+     */
+    public boolean drop(WebSocketConnection socket, String reason) {
+        WebSocketConnection c = ClientProxy.unwrap(socket);
+        String id = c.id();
+        if (!c.isClosed() && closing.add(id)) {
+            metrics.counter("game.live.closed", "reason", reason).increment();
+            SocketClients.drop(c).onComplete(dropped -> closing.remove(id));
             return true;
         }
         return false;

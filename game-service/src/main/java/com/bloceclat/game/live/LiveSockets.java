@@ -6,12 +6,13 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import jakarta.ws.rs.ForbiddenException;
 
 import com.bloceclat.common.limits.CountsPerKey;
-import com.bloceclat.common.limits.TokenBucket;
 import com.bloceclat.game.service.Requester;
 
 import io.quarkus.websockets.next.WebSocketConnection;
@@ -58,6 +59,12 @@ final class LiveSockets {
      */
     private static final Map<UUID, Set<WebSocketConnection>> BY_MATCH = new ConcurrentHashMap<>();
 
+    /**
+     * Each open connection's frames read and not yet handled, with its rates ({@link SocketInbox}): from its first frame
+     * or its {@code @OnOpen}, whichever comes first, to its close.
+     */
+    private static final Map<String, SocketInbox> INBOXES = new ConcurrentHashMap<>();
+
     /** When each seated connection last sent something (a frame, a pong), {@link System#nanoTime}. */
     private static final Map<String, Long> HEARD = new ConcurrentHashMap<>();
 
@@ -83,8 +90,7 @@ final class LiveSockets {
      * (a two-players frame may name either seat), the rate of its frames and, apart, of its pongs (a browser answers
      * each of the server's pings on its own: those must not take from the player's frames).
      */
-    record Seat(UUID matchId, String mode, int yourSeat, UUID gameId, List<UUID> games, Requester requester,
-            TokenBucket limit, TokenBucket pongs) {
+    record Seat(UUID matchId, String mode, int yourSeat, UUID gameId, List<UUID> games, Requester requester) {
 
         /** The game a move or resign frame acts on: the caller's, or in a two-players match the one it names. */
         UUID gameFor(Integer seat) {
@@ -149,12 +155,28 @@ final class LiveSockets {
     /** The seated connections whose client sent nothing, not even a pong, for longer than {@code silentAfterNanos}. */
     static List<WebSocketConnection> silent(long silentAfterNanos) {
         long now = System.nanoTime();
-        return BY_MATCH.values().stream().flatMap(Set::stream).filter(c -> silent(c.id(), now, silentAfterNanos))
-                .toList();
+        return seated().filter(c -> silent(c.id(), now, silentAfterNanos)).toList();
     }
 
-    /** The connection's seat, removed once with its place among its match's sockets; null when it had none. */
+    /** This replica's seated connections. */
+    static Stream<WebSocketConnection> seated() {
+        return BY_MATCH.values().stream().flatMap(Set::stream);
+    }
+
+    /** The connection's inbox, made by {@code newInbox} if it has none yet. */
+    static SocketInbox inbox(String connectionId, Supplier<SocketInbox> newInbox) {
+        return INBOXES.computeIfAbsent(connectionId, id -> newInbox.get());
+    }
+
+    /**
+     * The connection's seat, removed once with its place among its match's sockets (null when it had none), and its
+     * inbox closed: its frames waiting are dropped.
+     */
     static Seat unseat(String connectionId) {
+        SocketInbox inbox = INBOXES.remove(connectionId);
+        if (inbox != null) {
+            inbox.close();
+        }
         Seat seat = SEATS.remove(connectionId);
         HEARD.remove(connectionId);
         if (seat != null) {
@@ -164,6 +186,15 @@ final class LiveSockets {
             });
         }
         return seat;
+    }
+
+    /** Forgets a closed socket: its frames waiting, its seat and its place under the caps. */
+    static void closed(WebSocketConnection socket) {
+        // the seat is removed once, so its socket is counted off once, whichever of seat and close gets here first
+        Seat seat = unseat(socket.id());
+        if (seat != null) {
+            release(SocketClients.of(socket), Owner.of(seat.matchId(), seat.requester()));
+        }
     }
 
     /** The connection's seat; null when it has none (not, or no longer, part of a match). */

@@ -2,39 +2,33 @@ package com.bloceclat.game.live;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.inject.Inject;
-import jakarta.ws.rs.WebApplicationException;
 
 import org.jboss.logging.Logger;
 
 import com.bloceclat.common.limits.TokenBucket;
-import com.bloceclat.common.rest.Problem;
-import com.bloceclat.common.rest.ProblemMappers;
 import com.bloceclat.common.security.Caller;
 import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.live.LiveSockets.Owner;
 import com.bloceclat.game.live.LiveSockets.Refusal;
-import com.bloceclat.game.live.LiveSockets.Seat;
 import com.bloceclat.game.rest.GameResource;
-import com.bloceclat.game.service.GameService;
-import com.bloceclat.game.service.MatchService;
 import com.bloceclat.game.service.Requester;
-import com.bloceclat.game.service.Views.GameView;
-import com.bloceclat.game.service.Views.MatchView;
 
+import io.quarkus.arc.ClientProxy;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.OnBinaryMessage;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnOpen;
+import io.quarkus.websockets.next.OnPingMessage;
 import io.quarkus.websockets.next.OnPongMessage;
 import io.quarkus.websockets.next.OnTextMessage;
-import io.quarkus.websockets.next.OpenConnections;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
+import io.smallrye.common.annotation.NonBlocking;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.buffer.Buffer;
 
 /**
@@ -43,6 +37,12 @@ import io.vertx.core.buffer.Buffer;
  * is still read, for clients of before, though an address is what access logs keep). On opening, and on every
  * {@code sync}, the whole state is sent, so reconnecting resumes from the current state. Changes of either game arrive as {@code update} frames,
  * whichever replica made them (see {@link LiveUpdates}).
+ * <p>
+ * Every callback here runs on the event loop and waits for nothing: the WebSocket layer reads a connection's frames
+ * into a queue of its own, without bound, while a callback of that connection runs, so one that waited (for the
+ * database, a worker) let a client's frames pile up unread and uncounted. A frame is counted against the socket's rate
+ * as it is read, and one let through waits in the socket's {@link SocketInbox} (at most {@code bloc.live.burst}) to
+ * be handled on a worker, in the order read, after the state the socket opens with.
  */
 @WebSocket(path = "/api/matches/{id}/live")
 public class MatchSocket {
@@ -53,16 +53,10 @@ public class MatchSocket {
     WebSocketConnection connection;
 
     @Inject
-    OpenConnections connections;
-
-    @Inject
     SecurityIdentity identity;
 
     @Inject
-    MatchService matches;
-
-    @Inject
-    GameService games;
+    MatchFrames work;
 
     @Inject
     GameConfig.Live config;
@@ -70,77 +64,64 @@ public class MatchSocket {
     @Inject
     Frames frames;
 
-    @Inject
-    StateFrames states;
-
+    /**
+     * Checks what needs no database (the address, the caps) and hands the rest to a worker ({@link MatchFrames#seat}): the
+     * socket's frames read meanwhile wait in its inbox, counted.
+     */
     @OnOpen
-    public String open() {
+    @NonBlocking
+    public void open() {
+        // the connection itself: the injected one is a proxy usable only while a callback of this socket runs
+        WebSocketConnection socket = ClientProxy.unwrap(connection);
+        SocketInbox inbox = inbox();
         UUID matchId;
         try {
-            matchId = UUID.fromString(connection.pathParam("id"));
+            matchId = UUID.fromString(socket.pathParam("id"));
         } catch (IllegalArgumentException e) {
-            return refuse(404, "There is no match '" + connection.pathParam("id") + "': match ids are UUIDs.");
+            Frames.refuse(socket, 404, "There is no match '" + socket.pathParam("id") + "': match ids are UUIDs.");
+            return;
         }
         Requester requester;
         try {
             requester = requester();
         } catch (IllegalArgumentException e) { // a query parameter that is not URL-encoded (?gameToken=%zz)
-            return refuse(400, "Malformed address: " + e.getMessage() + ".");
+            Frames.refuse(socket, 400, "Malformed address: " + e.getMessage() + ".");
+            return;
         }
         // counted before the database is read, so that sockets over the cap cost it nothing
         Owner owner = Owner.of(matchId, requester);
-        String client = SocketClients.of(connection);
+        String client = SocketClients.of(socket);
         Refusal refusal = LiveSockets.reserve(client, config.maxSocketsPerClient(), owner, config.maxSocketsPerSeat());
         if (refusal == Refusal.CLIENT) {
-            return refuse(429, "Too many sockets: at most " + config.maxSocketsPerClient()
+            Frames.refuse(socket, 429, "Too many sockets: at most " + config.maxSocketsPerClient()
                     + " open at once from one client on this server; close other tabs.");
+            return;
         }
         if (refusal == Refusal.SEAT) {
-            return refuse(429, "Too many sockets: at most " + config.maxSocketsPerSeat()
+            Frames.refuse(socket, 429, "Too many sockets: at most " + config.maxSocketsPerSeat()
                     + " to one match for one player on this server; close older tabs of this match.");
+            return;
         }
-        MatchView view;
-        try {
-            view = matches.state(matchId, requester);
-        } catch (WebApplicationException e) {
-            LiveSockets.release(client, owner);
-            return refuse(e.getResponse().getStatus(), e.getMessage());
-        } catch (RuntimeException e) {
-            LiveSockets.release(client, owner);
-            ServerFrame.Error error = unexpected(e);
-            return refuse(error.status(), error.message());
-        }
-        UUID gameId = view.games().get(view.yourSeat()).id();
-        Seat seat = new Seat(matchId, view.mode(), view.yourSeat(), gameId,
-                view.games().stream().map(GameView::id).toList(), requester,
-                new TokenBucket(config.framesPerSecond(), config.burst(), System.nanoTime()),
-                new TokenBucket(config.framesPerSecond(), config.burst(), System.nanoTime()));
-        // Quarkus lists a connection among the open ones from before its @OnOpen runs until it is closed
-        Optional<WebSocketConnection> real = connections.findByConnectionId(connection.id());
-        if (real.isEmpty()) {
-            LiveSockets.release(client, owner);
-            return null; // closed while the state was read
-        }
-        LiveSockets.seat(real.get(), seat);
-        if (!connection.isOpen()) {
-            // closed while the state was read: @OnClose may have run before the seat was there to remove
-            close();
-            return null;
-        }
-        // matches.state has just marked a race player as seen: the heartbeat keeps it so while this stays open
-        states.send(real.get(), matchId, requester, view);
-        return null;
+        Infrastructure.getDefaultWorkerPool().execute(() -> work.seat(socket, inbox, matchId, requester, client, owner));
+    }
+
+    /** This socket's inbox, made at its first frame or its {@code @OnOpen}, whichever comes first. */
+    private SocketInbox inbox() {
+        return LiveSockets.inbox(connection.id(), () -> new SocketInbox(Infrastructure.getDefaultWorkerPool(),
+                config.burst(), config.framesPerSecond(), config.burst(), System.nanoTime()));
     }
 
     /**
-     * Answers a frame through {@link Frames}, without waiting for the socket to take the answer: the next frame is
-     * handled once this method returns, and a client that reads no answer would otherwise leave every later frame
-     * waiting in memory unread while the server goes on reading them. A client that goes on sending too fast after
-     * {@code bloc.live.refused-before-close} refusals is closed.
+     * Counts the frame as it is read and queues its handling ({@link SocketInbox}); answers go through {@link Frames},
+     * without waiting for the socket to take them. Every 429 (over the rate, or the inbox full) is sent at once, so
+     * maybe before the state or the answers of frames read before it, and a client that goes on sending too fast
+     * after {@code bloc.live.refused-before-close} refusals is closed; frames let through are answered in the order
+     * read, after the state.
      */
     @OnTextMessage
+    @NonBlocking
     public void message(String text) {
-        handle(text);
+        receive(text);
     }
 
     /**
@@ -148,78 +129,33 @@ public class MatchSocket {
      * unanswered, and a client could send them without end, never slowed down nor closed for flooding.
      */
     @OnBinaryMessage
+    @NonBlocking
     public void binary(Buffer data) {
-        handle(null);
+        receive(null);
     }
 
-    /** A text frame, or null for a binary one. */
-    private void handle(String text) {
+    /** A text frame, or null for a binary one; on the event loop, which must not wait. */
+    private void receive(String text) {
         if (connection.isClosed() || frames.closing(connection.id())) {
             return; // frames read before its close: nothing more is answered
         }
         LiveSockets.heard(connection.id());
-        String answer = answer(text);
-        if (answer != null) {
-            frames.send(connection, answer);
-        }
-    }
-
-    /**
-     * The frame's answer; null when it has been sent already (a state, {@link StateFrames}) or the socket is being
-     * closed for sending too fast.
-     */
-    private String answer(String text) {
-        Seat seat = LiveSockets.seatOf(connection.id());
-        if (seat == null) {
-            return new ServerFrame.Error(403, "This connection is not part of a match.").toJson();
-        }
-        if (!seat.limit().tryAcquire(System.nanoTime())) {
-            if (seat.limit().refusedInARow() >= config.refusedBeforeClose()) {
-                closeForFlooding(seat.limit());
-                return null;
-            }
-            return new ServerFrame.Error(429, "Too many frames: at most " + config.framesPerSecond()
-                    + " a second; this one was ignored.").toJson();
-        }
-        if (text == null) {
-            return new ServerFrame.Error(400, "Malformed frame: a frame is JSON text, not binary.").toJson();
-        }
-        ClientFrame frame;
-        try {
-            frame = ClientFrame.parse(text);
-        } catch (ClientFrame.MalformedFrameException e) {
-            return new ServerFrame.Error(400, "Malformed frame: " + e.getMessage()).toJson();
-        }
-        try {
-            ServerFrame answer;
-            if (frame instanceof ClientFrame.Move m) {
-                answer = new ServerFrame.Moved(games.move(seat.gameFor(m.seat()), seat.requester(), m.moveNumber(),
-                        m.slot(), m.row(), m.col()));
-            } else if (frame instanceof ClientFrame.Resign || frame instanceof ClientFrame.Sync) {
-                if (frame instanceof ClientFrame.Resign r) {
-                    games.resign(seat.gameFor(r.seat()), seat.requester());
-                }
-                states.send(connection, seat.matchId(), seat.requester(),
-                        matches.state(seat.matchId(), seat.requester()));
-                return null;
+        SocketInbox inbox = inbox();
+        TokenBucket limit = inbox.frames();
+        if (!limit.tryAcquire(System.nanoTime())) {
+            if (limit.refusedInARow() >= config.refusedBeforeClose()) {
+                closeForFlooding(limit);
             } else {
-                answer = new ServerFrame.Pong();
+                frames.send(connection, new ServerFrame.Error(429, "Too many frames: at most "
+                        + config.framesPerSecond() + " a second; this one was ignored.").toJson());
             }
-            return answer.toJson();
-        } catch (WebApplicationException e) {
-            return new ServerFrame.Error(e.getResponse().getStatus(), e.getMessage()).toJson();
-        } catch (RuntimeException e) {
-            return unexpected(e).toJson();
+            return;
         }
-    }
-
-    /**
-     * What the same REST call would answer, by the same rule ({@code ProblemMappers.unexpectedProblem}): the database
-     * away or busy is a 503, a unique key taken meanwhile a 409, anything else a 500, each logged as that rule says.
-     */
-    private static ServerFrame.Error unexpected(RuntimeException e) {
-        Problem problem = ProblemMappers.unexpectedProblem(e);
-        return new ServerFrame.Error(problem.status(), problem.detail());
+        WebSocketConnection socket = ClientProxy.unwrap(connection);
+        if (!inbox.offer(() -> work.handle(socket, text))) {
+            frames.send(connection, new ServerFrame.Error(429, "Too many frames waiting: at most " + config.burst()
+                    + " wait for an answer; this one was ignored.").toJson());
+        }
     }
 
     private void closeForFlooding(TokenBucket limit) {
@@ -234,35 +170,47 @@ public class MatchSocket {
      * The client's answer to the server's ping: it is still there ({@code bloc.live.silent-after}). Pongs have a rate
      * of their own, the frames' (apart, so that a browser's answers to the pings take nothing from the player's moves);
      * the server pings every few seconds, so only a client sending pongs of its own goes past it, and going on is closed
-     * as a flood (each pong took a worker thread, without end). Pings a client sends are answered by the WebSocket
-     * layer itself, below this class.
+     * as a flood (uncounted, pongs were read without end).
      */
     @OnPongMessage
+    @NonBlocking
     public void pong(Buffer data) {
+        if (control()) {
+            closeForFlooding(inbox().controls());
+        }
+    }
+
+    /**
+     * A ping the client sends. The WebSocket layer (Vert.x) answers each with a pong of its own, written whether or not
+     * the client reads: a client sending pings without end and reading nothing filled the replica's memory with pongs,
+     * counted nowhere. A browser sends no ping of its own: pings share the pongs' rate, and a client going on past it
+     * has its connection dropped at once, since a close frame would wait behind the pongs it has not read while the
+     * server went on answering its pings.
+     */
+    @OnPingMessage
+    @NonBlocking
+    public void ping(Buffer data) {
+        if (control()) {
+            LOG.infof("Socket %s sent %d pings and pongs too fast in a row: dropped", connection.id(),
+                    inbox().controls().refusedInARow());
+            frames.drop(connection, "flooding");
+        }
+    }
+
+    /** Counts a ping or pong; whether the client has gone past their rate for too long, and is to be closed. */
+    private boolean control() {
         if (connection.isClosed() || frames.closing(connection.id())) {
-            return;
+            return false;
         }
         LiveSockets.heard(connection.id());
-        Seat seat = LiveSockets.seatOf(connection.id());
-        if (seat != null && !seat.pongs().tryAcquire(System.nanoTime())
-                && seat.pongs().refusedInARow() >= config.refusedBeforeClose()) {
-            closeForFlooding(seat.pongs());
-        }
+        TokenBucket controls = inbox().controls();
+        return !controls.tryAcquire(System.nanoTime()) && controls.refusedInARow() >= config.refusedBeforeClose();
     }
 
     @OnClose
+    @NonBlocking
     public void close() {
-        // the seat is removed once, so its socket is counted off once, whichever of open and close gets here first
-        Seat seat = LiveSockets.unseat(connection.id());
-        if (seat != null) {
-            LiveSockets.release(SocketClients.of(connection), Owner.of(seat.matchId(), seat.requester()));
-        }
-    }
-
-    private String refuse(int status, String message) {
-        connection.sendTextAndAwait(new ServerFrame.Error(status, message).toJson());
-        connection.closeAndAwait();
-        return null;
+        LiveSockets.closed(ClientProxy.unwrap(connection));
     }
 
     private Requester requester() {

@@ -8,6 +8,7 @@ import io.quarkus.websockets.next.HttpUpgradeCheck;
 import io.quarkus.websockets.next.UserData;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpConnection;
 
 /**
@@ -37,11 +38,9 @@ public class SocketClients implements HttpUpgradeCheck {
      * frame, whose close frame waits behind the frames it has not taken (Vert.x starts its own closing timeout only
      * once that frame is written).
      */
-    static void drop(WebSocketConnection connection) {
+    static Future<Void> drop(WebSocketConnection connection) {
         HttpConnection tcp = connection.userData().get(TCP);
-        if (tcp != null) {
-            tcp.close();
-        }
+        return tcp == null ? Future.succeededFuture() : tcp.close();
     }
 
     /** The connection's client, as its upgrade was keyed. */

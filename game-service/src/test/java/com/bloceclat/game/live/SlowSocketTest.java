@@ -30,7 +30,6 @@ import org.junit.jupiter.api.Test;
 
 import com.bloceclat.common.events.GameChanged;
 import com.bloceclat.common.events.GameFinished;
-import com.bloceclat.common.limits.TokenBucket;
 import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.service.MatchService;
 import com.bloceclat.game.service.Requester;
@@ -100,8 +99,7 @@ class SlowSocketTest {
     private void seat(WebSocketConnection connection, UUID match) {
         ids.add(connection.id());
         LiveSockets.seat(connection, new LiveSockets.Seat(match, "VERSUS_AI", 0, UUID.randomUUID(), List.of(),
-                new Requester(null, null, "t"), new TokenBucket(10, 20, System.nanoTime()),
-                new TokenBucket(10, 20, System.nanoTime())));
+                new Requester(null, null, "t")));
     }
 
     /**
@@ -256,6 +254,11 @@ class SlowSocketTest {
             @Override
             public Duration silentAfter() {
                 return Duration.ofSeconds(30);
+            }
+
+            @Override
+            public Duration pingEvery() {
+                return Duration.ofSeconds(10);
             }
 
             @Override
