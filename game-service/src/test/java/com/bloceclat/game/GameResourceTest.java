@@ -65,6 +65,22 @@ import io.restassured.specification.RequestSpecification;
 @QuarkusTest
 class GameResourceTest {
 
+    /**
+     * A body past 16K is refused before it is read (Quarkus's default let 10 MB in), and a level of thousands of
+     * characters is not answered back whole: a request made the service parse, copy and echo all it was sent.
+     */
+    @Test
+    void anOversizedBodyIs413AndAnOversizedLevelIsNotEchoedBack() {
+        given().contentType(ContentType.JSON).body("{\"level\": \"" + "A".repeat(20_000) + "\"}")
+                .when().post("/api/games").then().statusCode(413).contentType("application/problem+json")
+                .body("detail", containsString("max-body-size"));
+        String detail = given().contentType(ContentType.JSON).body("{\"level\": \"" + "A".repeat(15_000) + "\"}")
+                .when().post("/api/games").then().statusCode(400).contentType("application/problem+json")
+                .extract().path("detail");
+        assertTrue(detail.startsWith("level: unknown level \"AAAA"), detail.substring(0, 40));
+        assertTrue(detail.length() < 1100, "a detail of " + detail.length() + " characters");
+    }
+
     @Test
     void guestCreatesAGameWithTheSeedsStartBoardAndFirstPieces() {
         Game engine = new Game(42, Level.HARD);

@@ -146,6 +146,14 @@ class AdminAuditResourceTest {
                 .statusCode(400).body("detail", equalTo("Game id must be a UUID, got 'game-1'"));
     }
 
+    /** A body past 16K is refused before it is read: Quarkus's default let 10 MB in, read and parsed. */
+    @Test
+    void aBodyPast16KIsRefusedBeforeItIsRead() {
+        admin().contentType(ContentType.JSON).body("{\"reason\": \"" + "x".repeat(20_000) + "\"}")
+                .when().post(AUDITS + "/" + UUID.randomUUID() + "/strike").then().statusCode(413)
+                .contentType("application/problem+json");
+    }
+
     @Test
     void strikesOfOneRecordAtOnceAreOneStrikeAndConflicts() throws Exception {
         // Two admins striking at once both got 200 and the later one wrote over the first one's who and why: the

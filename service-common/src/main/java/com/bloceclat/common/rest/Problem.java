@@ -9,6 +9,19 @@ public record Problem(int status, String title, String detail) {
 
     public static final String MEDIA_TYPE = "application/problem+json";
 
+    /**
+     * The longest detail served whole, in characters: what is longer (a detail quoting a client's value, such as a
+     * level of a million characters) is cut there and says how long it was, so that no error answers a request with
+     * as much as it was sent.
+     */
+    public static final int MAX_DETAIL = 1000;
+
+    public Problem {
+        if (detail != null && detail.length() > MAX_DETAIL) {
+            detail = detail.substring(0, MAX_DETAIL) + "… (cut: " + detail.length() + " characters)";
+        }
+    }
+
     public static Problem of(Response.StatusType status, String detail) {
         return new Problem(status.getStatusCode(), status.getReasonPhrase(), detail);
     }

@@ -40,6 +40,21 @@ class ProblemMappersTest {
         assertEquals(new Problem(429, "Too Many Requests", "Too busy, retry"), response.getEntity());
     }
 
+    /** A detail quoting a client's value of a million characters answered with all of them before. */
+    @Test
+    void aDetailPastTheLongestIsCutAndSaysHowLongItWas() {
+        String level = "A".repeat(1_000_000);
+        Response response = mappers.webApplication(new WebApplicationException("level: unknown level \"" + level
+                + "\"", Response.status(400).build()));
+        String detail = ((Problem) response.getEntity()).detail();
+        assertEquals(Problem.MAX_DETAIL, detail.indexOf('…'), detail.substring(0, 40));
+        int length = ("level: unknown level \"" + level + "\"").length();
+        assertTrue(detail.endsWith("… (cut: " + length + " characters)"), detail.substring(Problem.MAX_DETAIL));
+        assertEquals("short", new Problem(400, "Bad Request", "short").detail());
+        assertEquals(Problem.MAX_DETAIL, new Problem(400, "Bad Request", "x".repeat(Problem.MAX_DETAIL)).detail()
+                .length(), "a detail of the longest length is whole");
+    }
+
     @Test
     void webApplicationErrorWithoutMessageSaysItsReason() {
         Response response = mappers.webApplication(new WebApplicationException(Response.status(404).build()));
