@@ -31,8 +31,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
@@ -223,30 +221,12 @@ class GameResourceTest {
      */
     @Test
     void aStartWhileAnotherStartOfTheSameClientIsBeingMadeIsRefusedAtOnceNotQueued() throws Exception {
-        String client = ClientKey.ofSubject("sub-busy-starter");
-        CountDownLatch held = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Thread holder = new Thread(() -> QuarkusTransaction.requiringNew().run(() -> {
-            GameEntity.getEntityManager().createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))")
-                    .setParameter("key", client).getSingleResult();
-            held.countDown();
-            try {
-                release.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }));
-        holder.start();
-        try {
-            assertTrue(held.await(10, TimeUnit.SECONDS));
+        try (HeldLock busy = new HeldLock(ClientKey.ofSubject("sub-busy-starter"))) {
             impatient().auth().oauth2(Tokens.player("busy-starter")).contentType(ContentType.JSON)
                     .body("{\"level\": \"EASY\"}").when().post("/api/games").then().statusCode(429)
                     .header("Retry-After", "1").contentType("application/problem+json")
                     .body("detail", equalTo("Another start of this client is being made: one at a time; try again "
                             + "in a second."));
-        } finally {
-            release.countDown();
-            holder.join(10_000);
         }
         // once that start has ended, the next one is made
         given().auth().oauth2(Tokens.player("busy-starter")).contentType(ContentType.JSON)

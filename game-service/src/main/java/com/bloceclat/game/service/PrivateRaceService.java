@@ -79,8 +79,14 @@ public class PrivateRaceService {
     public LinkView create(Level level, Requester host) {
         requireLogin(host);
         // links asked for at once by one player are counted one after the other (an advisory lock on the player,
-        // held until the transaction ends): without it they all passed the count
-        AdvisoryLocks.await(PrivateRace.getEntityManager(), "private-race:" + host.subject());
+        // held until the transaction ends): without it they all passed the count. Taken or refused at once, never
+        // waited for: a player's requests queued on it each held a pooled connection, and thirty of them took the
+        // pool from every other request (as starts did, ClientLimits.reserve)
+        if (!AdvisoryLocks.tryTake(PrivateRace.getEntityManager(), "private-race:" + host.subject())) {
+            count("busy");
+            throw new WebApplicationException("Another private race link of yours is being made: one at a time; try "
+                    + "again in a second.", Response.status(429).header("Retry-After", 1).build());
+        }
         OffsetDateTime now = now();
         long open = PrivateRace.count("hostSubject = ?1 and matchId is null and expiresAt > ?2", host.subject(), now);
         if (open >= openPerPlayer) {
