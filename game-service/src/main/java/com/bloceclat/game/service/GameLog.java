@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -64,6 +65,12 @@ class GameLog {
     @Inject
     TransactionSynchronizationRegistry transaction;
 
+    /** Games of at least this many events are read in full by one request at a time on this replica. */
+    int readAloneFrom = 1000;
+
+    /** The games being read in full here, each with the monitor a second read of it waits on. */
+    private final ConcurrentHashMap<UUID, Object> fullReads = new ConcurrentHashMap<>();
+
     /**
      * The game's row, locked for this transaction, if {@code requester} may play it. Someone else's request never
      * waits for the lock, nor takes it: the owner is part of the locking statement, and a refusal is decided from the
@@ -110,6 +117,25 @@ class GameLog {
         if (r != null && r.eventCount == g.eventCount) {
             return r;
         }
+        if (r == null && g.eventCount >= readAloneFrom) {
+            // a long game read in full: requests for it at once wait for the first read, then find it cached (each
+            // read every event before, so that a client sending a few reads of its long game at once after it left
+            // the cache made the replica read it that many times over)
+            Object gate = fullReads.computeIfAbsent(g.id, id -> new Object());
+            synchronized (gate) {
+                try {
+                    Rebuilt cached = cache.upTo(g.id, g.eventCount);
+                    return cached != null && cached.eventCount == g.eventCount ? cached : readOn(g, cached);
+                } finally {
+                    fullReads.remove(g.id, gate);
+                }
+            }
+        }
+        return readOn(g, r);
+    }
+
+    /** {@code r} (or a new game's state when null) caught up with the row's events it lacks, and cached. */
+    private Rebuilt readOn(GameEntity g, Rebuilt r) {
         int from = r == null ? 0 : r.eventCount;
         List<GameEvent> events = store.events(g, from);
         if (events.size() > g.eventCount - from) {

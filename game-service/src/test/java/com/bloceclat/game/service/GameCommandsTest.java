@@ -23,9 +23,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Function;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Vetoed;
@@ -90,8 +94,15 @@ class GameCommandsTest {
             return copy(games.get(id));
         }
 
+        /** Runs as a game's events are read in full (from 0), before they are. */
+        Runnable beforeFullRead = () -> {
+        };
+
         @Override
         public List<GameEvent> events(GameEntity g, int from) {
+            if (from == 0) {
+                beforeFullRead.run();
+            }
             eventReads++;
             List<GameEvent> all = events.getOrDefault(g.id, List.of());
             List<GameEvent> read = List.copyOf(all.subList(Math.min(from, all.size()), all.size()));
@@ -484,6 +495,56 @@ class GameCommandsTest {
         moves.move(id, ANN, 6, m[0], m[1], m[2]);
         assertEquals(reads, store.eventReads);
         assertEquals(full.placements() + 1, replayed(id).placements());
+    }
+
+    /**
+     * Reads at once of a long game that has left the cache read its events once: the others wait for that read and
+     * find it cached. Each read them all before, so that a client's few reads of its long game at once made the
+     * replica read it that many times over (an attacker's review).
+     */
+    @Test
+    void readsAtOnceOfALongGameReadItsEventsOnce() throws Exception {
+        UUID id = solo(11).id();
+        for (int n = 1; n <= 4; n++) {
+            playNext(id, n);
+        }
+        log.readAloneFrom = 3;
+        log.cache.clear();
+        CountDownLatch reading = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger fullReads = new AtomicInteger();
+        store.beforeFullRead = () -> {
+            fullReads.incrementAndGet();
+            reading.countDown();
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        List<Rebuilt> read = new CopyOnWriteArrayList<>();
+        Thread first = new Thread(() -> read.add(log.current(store.read(id))));
+        first.start();
+        assertTrue(reading.await(10, TimeUnit.SECONDS));
+        Thread second = new Thread(() -> read.add(log.current(store.read(id))));
+        second.start();
+        // the second read waits for the first (blocked on its monitor), or reads the events too
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (second.getState() != Thread.State.BLOCKED && fullReads.get() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        release.countDown();
+        first.join(10_000);
+        second.join(10_000);
+        assertEquals(1, fullReads.get(), "the game's events read in full once");
+        assertEquals(2, read.size());
+        read.forEach(r -> assertEquals(4, r.eventCount));
+        // a game shorter than that is read by each request, as before: no wait for a read of a few events
+        store.beforeFullRead = fullReads::incrementAndGet;
+        log.readAloneFrom = 1000;
+        log.cache.clear();
+        log.current(store.read(id));
+        assertEquals(2, fullReads.get());
     }
 
     @Test
