@@ -109,8 +109,8 @@ public class Frames {
     }
 
     /**
-     * Drops the socket's TCP connection at once, without a closing handshake, counted in {@code game.live.closed{reason}}
-     * as {@link #close} counts: for a client whose close frame would wait behind what it does not read while it goes on
+     * Drops the socket's TCP connection at once, without a closing handshake, counted in
+     * {@code game.live.closed{reason}} as {@link #close} counts: for a client whose close frame would wait behind what it does not read while it goes on
      * making the server write (its pings, each answered by the WebSocket layer). Whether this call began the drop.
      */
     public boolean drop(WebSocketConnection socket, String reason) {

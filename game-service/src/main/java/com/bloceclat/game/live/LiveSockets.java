@@ -60,8 +60,8 @@ final class LiveSockets {
     private static final Map<UUID, Set<WebSocketConnection>> BY_MATCH = new ConcurrentHashMap<>();
 
     /**
-     * Each open connection's frames read and not yet handled, with its rates ({@link SocketInbox}): from its first frame
-     * or its {@code @OnOpen}, whichever comes first, to its close.
+     * Each open connection's frames read and not yet handled, with its rates ({@link SocketInbox}): from its first
+     * frame or its {@code @OnOpen}, whichever comes first, to its close.
      */
     private static final Map<String, SocketInbox> INBOXES = new ConcurrentHashMap<>();
 

@@ -65,8 +65,8 @@ public class MatchSocket {
     Frames frames;
 
     /**
-     * Checks what needs no database (the address, the caps) and hands the rest to a worker ({@link MatchFrames#seat}): the
-     * socket's frames read meanwhile wait in its inbox, counted.
+     * Checks what needs no database (the address, the caps) and hands the rest to a worker
+     * ({@link MatchFrames#seat}): the socket's frames read meanwhile wait in its inbox, counted.
      */
     @OnOpen
     @NonBlocking
@@ -102,7 +102,8 @@ public class MatchSocket {
                     + " to one match for one player on this server; close older tabs of this match.");
             return;
         }
-        Infrastructure.getDefaultWorkerPool().execute(() -> work.seat(socket, inbox, matchId, requester, client, owner));
+        Infrastructure.getDefaultWorkerPool()
+                .execute(() -> work.seat(socket, inbox, matchId, requester, client, owner));
     }
 
     /** This socket's inbox, made at its first frame or its {@code @OnOpen}, whichever comes first. */
@@ -169,8 +170,8 @@ public class MatchSocket {
     /**
      * The client's answer to the server's ping: it is still there ({@code bloc.live.silent-after}). Pongs have a rate
      * of their own, the frames' (apart, so that a browser's answers to the pings take nothing from the player's moves);
-     * the server pings every few seconds, so only a client sending pongs of its own goes past it, and going on is closed
-     * as a flood (uncounted, pongs were read without end).
+     * the server pings every few seconds, so only a client sending pongs of its own goes past it, and going on is
+     * closed as a flood (uncounted, pongs were read without end).
      */
     @OnPongMessage
     @NonBlocking

@@ -11,8 +11,8 @@ import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
 
 /**
- * A request whose {@code Content-Length} is past {@code quarkus.http.limits.max-body-size} is refused before its body is
- * read, as Quarkus does, but with a problem body like every other error (Quarkus's own 413 has none). A body sent in
+ * A request whose {@code Content-Length} is past {@code quarkus.http.limits.max-body-size} is refused before its body
+ * is read, as Quarkus does, but with a problem body like every other error (Quarkus's own 413 has none). A body sent in
  * chunks without a length that goes past the limit is still cut off by Quarkus with its bare 413.
  */
 @ApplicationScoped
