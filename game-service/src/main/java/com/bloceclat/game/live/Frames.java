@@ -15,6 +15,7 @@ import io.quarkus.arc.ClientProxy;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.mutiny.TimeoutException;
+import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 
 /**
@@ -53,9 +54,13 @@ public class Frames {
         if (closing.contains(c.id())) {
             return;
         }
-        c.sendText(frame).ifNoItem().after(config.sendTimeout()).fail()
-                .subscribe().with(sent -> {
-                }, failure -> undelivered(c, failure));
+        timed(c, c.sendText(frame));
+    }
+
+    /** Writes without waiting: a write not taken within the send timeout closes the socket ({@link #undelivered}). */
+    private void timed(WebSocketConnection c, Uni<Void> write) {
+        write.ifNoItem().after(config.sendTimeout()).fail().subscribe().with(sent -> {
+        }, failure -> undelivered(c, failure));
     }
 
     /**
@@ -67,9 +72,7 @@ public class Frames {
         if (c.isClosed() || closing.contains(c.id())) {
             return;
         }
-        c.sendPing(Buffer.buffer()).ifNoItem().after(config.sendTimeout()).fail()
-                .subscribe().with(sent -> {
-                }, failure -> undelivered(c, failure));
+        timed(c, c.sendPing(Buffer.buffer()));
     }
 
     /** Sends the error, then closes the socket (a socket refused at its opening); waits for neither. */
@@ -110,8 +113,9 @@ public class Frames {
 
     /**
      * Drops the socket's TCP connection at once, without a closing handshake, counted in
-     * {@code game.live.closed{reason}} as {@link #close} counts: for a client whose close frame would wait behind what it does not read while it goes on
-     * making the server write (its pings, each answered by the WebSocket layer). Whether this call began the drop.
+     * {@code game.live.closed{reason}} as {@link #close} counts: for a client whose close frame would wait behind what
+     * it does not read while it goes on making the server write (its pings, each answered by the WebSocket layer).
+     * Whether this call began the drop.
      */
     public boolean drop(WebSocketConnection socket, String reason) {
         WebSocketConnection c = ClientProxy.unwrap(socket);

@@ -87,8 +87,8 @@ final class LiveSockets {
 
     /**
      * A connection's player: the match, its mode, the caller's seat and game ({@code yourSeat}), every seat's game
-     * (a two-players frame may name either seat), the rate of its frames and, apart, of its pongs (a browser answers
-     * each of the server's pings on its own: those must not take from the player's frames).
+     * (a two-players frame may name either seat), and who the caller is. Its rates are its {@link SocketInbox}'s,
+     * which it has from its first frame, before it is seated.
      */
     record Seat(UUID matchId, String mode, int yourSeat, UUID gameId, List<UUID> games, Requester requester) {
 
