@@ -2,7 +2,6 @@ package com.bloceclat.leaderboard;
 
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -178,51 +177,71 @@ public class GameRecord extends PanacheEntityBase {
      * PostgreSQL's {@code ::}, the same expression), so that PostgreSQL uses them.
      */
     private static String standingIn(Period period) {
-        String bucket = switch (period) {
+        return "level = :level AND struck_at IS NULL AND day IS NULL AND " + bucket(period) + " = :start";
+    }
+
+    /** The UTC day or week (from Monday) a record finished in: the expression of every period index (V7, V9). */
+    private static String bucket(Period period) {
+        return switch (period) {
             case TODAY -> "CAST(finished_at AT TIME ZONE 'UTC' AS date)";
             case WEEK -> "CAST(date_trunc('week', finished_at AT TIME ZONE 'UTC') AS date)";
             case ALL -> throw new IllegalArgumentException("all time has no bucket");
         };
-        return "level = :level AND struck_at IS NULL AND day IS NULL AND " + bucket + " = :start";
     }
 
     /**
      * A player's best standing record of a level in {@code period} (its UTC day or week starting on {@code start}, as
-     * the boards count it: {@link #rank} ranks it in the same bucket), or null.
+     * the boards count it: {@link #rank} ranks it in the same bucket), or null. Along an index that ends in the
+     * boards' order ({@code game_record_player}, {@code _player_day}, {@code _player_week}, V9), so it reads one row
+     * however many records the player holds: before, a period's best read every record of the player's, and the all-time
+     * best every record of its top score (a looping account's records all score the same).
      */
+    @SuppressWarnings("unchecked")
     public static GameRecord bestOf(String subject, String level, Period period, LocalDate start) {
-        return standingOf(subject, level, period, start, RANKING).firstResult();
+        return ((List<GameRecord>) standingOf(bestSql(period), subject, level, period, start, GameRecord.class)
+                .getResultList()).stream().findFirst().orElse(null);
     }
 
+    /** The most records {@link #countOf} counts: a player holding more reads as this many. */
+    public static final int COUNTED_UP_TO = 10_000;
+
+    /**
+     * How many standing records a player holds on a level in {@code period}, up to {@link #COUNTED_UP_TO}: so that a
+     * public lookup of an account that loops records (docs/security.md "Not bounded") reads at most that many index
+     * entries, not all of them.
+     */
     public static long countOf(String subject, String level, Period period, LocalDate start) {
-        return standingOf(subject, level, period, start, null).count();
+        return ((Number) standingOf(countSql(period), subject, level, period, start, null)
+                .setParameter("most", COUNTED_UP_TO).getSingleResult()).longValue();
+    }
+
+    /** The statement of {@link #bestOf}, with {@code :subject}, {@code :level} and (for a period) {@code :start}. */
+    static String bestSql(Period period) {
+        return "SELECT * FROM game_record WHERE " + playersIn(period) + " ORDER BY score DESC, finished_at, game_id "
+                + "LIMIT 1";
+    }
+
+    /** The statement of {@link #countOf}: {@link #bestSql}'s parameters and {@code :most}. */
+    static String countSql(Period period) {
+        return "SELECT count(*) FROM (SELECT 1 FROM game_record WHERE " + playersIn(period) + " LIMIT :most) counted";
+    }
+
+    private static jakarta.persistence.Query standingOf(String sql, String subject, String level, Period period,
+            LocalDate start, Class<?> type) {
+        var query = type == null ? getEntityManager().createNativeQuery(sql)
+                : getEntityManager().createNativeQuery(sql, type);
+        query.setParameter("subject", subject).setParameter("level", level);
+        return period == Period.ALL ? query : query.setParameter("start", start);
     }
 
     /**
-     * A player's standing records of a level in the period: finished from its first UTC midnight up to (not
-     * including) the next period's, so that a record finished a little ahead (game-service's clock, within the
-     * clock skew) counts in the bucket it is ranked and listed in.
+     * A player's standing level-board records of a level, as SQL: all of them, or those of a period's bucket (finished
+     * in its UTC day or week, as the boards count them, so that a record finished a little ahead, by game-service's
+     * clock within the clock skew, counts in the bucket it is ranked and listed in).
      */
-    private static io.quarkus.hibernate.orm.panache.PanacheQuery<GameRecord> standingOf(String subject, String level,
-            Period period, LocalDate start, Sort sort) {
-        Map<String, Object> params = new HashMap<>();
-        params.put("subject", subject);
-        params.put("level", level);
-        String query = "playerSubject = :subject and level = :level and struckAt is null and day is null";
-        if (period != Period.ALL) {
-            query += " and finishedAt >= :since and finishedAt < :until";
-            params.put("since", start.atStartOfDay().atOffset(ZoneOffset.UTC));
-            params.put("until", period.next(start).atStartOfDay().atOffset(ZoneOffset.UTC));
-        }
-        return sort == null ? find(query, params) : find(query, sort, params);
-    }
-
-    /** The levels in which a player has a standing record. */
-    public static List<String> levelsOf(String subject) {
-        return getEntityManager().createQuery("select distinct r.level from GameRecord r "
-                + "where r.playerSubject = :subject and r.struckAt is null and r.day is null", String.class)
-                .setParameter("subject", subject)
-                .getResultList();
+    private static String playersIn(Period period) {
+        String all = "player_subject = :subject AND level = :level AND struck_at IS NULL AND day IS NULL";
+        return period == Period.ALL ? all : all + " AND " + bucket(period) + " = :start";
     }
 
     /**

@@ -120,6 +120,84 @@ class LeaderboardResourceTest {
         }
     }
 
+    /**
+     * A player's standing reads one row for its best and at most {@link GameRecord#COUNTED_UP_TO} for its count,
+     * whatever the player holds: an account that loops records (docs/security.md "Not bounded") made each public
+     * lookup of it read all of them. Its records all score the same, as such a loop's do, which the all-time index
+     * (ending at the score) read to the last to find the earliest. The rows are deleted after.
+     */
+    @Test
+    void aPlayersRecordsAreCountedUpToABoundAndTheBestIsTheFirstOfAnIndex() {
+        int held = GameRecord.COUNTED_UP_TO + 5;
+        String insert = " SELECT md5('looper' || i)::uuid, %s FROM generate_series(1, " + held + ") i";
+        try {
+            QuarkusTransaction.requiringNew().run(() -> {
+                var em = GameRecord.getEntityManager();
+                em.createNativeQuery("INSERT INTO game_audit (game_id, outcome, player_subject, player_name, mode, "
+                        + "level, seed, score, rounds, valid_events, assisted, game_over, finished_at, processed_at, "
+                        + "replay, trace)" + insert.formatted("'RECORD', 'sub-looper', 'looper', 'SOLO', 'HARD', "
+                        + "7000000000 + i, 12, 1, 1, false, true, now() - i * interval '1 ms', now(), '{}', '[]'"))
+                        .executeUpdate();
+                em.createNativeQuery("INSERT INTO game_record (game_id, level, player_subject, player_name, seed, "
+                        + "score, rounds, finished_at)" + insert.formatted("'HARD', 'sub-looper', 'looper', "
+                        + "7000000000 + i, 12, 1, now() - i * interval '1 ms'")).executeUpdate();
+                em.createNativeQuery("ANALYZE game_record").executeUpdate();
+            });
+            String earliest = QuarkusTransaction.requiringNew().call(() -> GameRecord.getEntityManager()
+                    .createNativeQuery("SELECT md5('looper' || " + held + ")::uuid::text").getSingleResult())
+                    .toString();
+            for (String period : new String[] {"all", "today", "week"}) {
+                given().queryParam("period", period).when().get("/api/leaderboards/hard/players/sub-looper").then()
+                        .statusCode(200)
+                        .body("records", equalTo(GameRecord.COUNTED_UP_TO))
+                        .body("best.gameId", equalTo(earliest));
+            }
+        } finally {
+            QuarkusTransaction.requiringNew().run(() -> {
+                var em = GameRecord.getEntityManager();
+                em.createNativeQuery("DELETE FROM game_record WHERE player_subject = 'sub-looper'").executeUpdate();
+                em.createNativeQuery("DELETE FROM game_audit WHERE player_subject = 'sub-looper'").executeUpdate();
+            });
+        }
+    }
+
+    /**
+     * The statements of a player's standing in each period: the best is the first row of an index in the boards'
+     * order (no sort: with the all-time index ending at the score, the records of the top score were all read and
+     * sorted), and the count stops at its bound along the same rows. As for the boards' plans above, sequential scans are off.
+     */
+    @Test
+    void aPlayersStandingReadsTheFirstRowOfAnIndexOfItsOwnInEachPeriod() {
+        for (Period period : Period.values()) {
+            String index = switch (period) {
+                case ALL -> "game_record_player_all";
+                case TODAY -> "game_record_player_day";
+                case WEEK -> "game_record_player_week";
+            };
+            String best = plan(GameRecord.bestSql(period), period);
+            assertTrue(best.contains(index) && !best.contains("Sort"), best);
+            String count = plan(GameRecord.countSql(period), period); // all time: any of the three holds its rows
+            assertTrue(count.contains(period == Period.ALL ? "game_record_player_" : index) && count.contains("Limit"),
+                    count);
+        }
+    }
+
+    private static String plan(String sql, Period period) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            var em = GameRecord.getEntityManager();
+            em.createNativeQuery("SET LOCAL enable_seqscan = off").executeUpdate();
+            var explain = em.createNativeQuery("EXPLAIN " + sql).setParameter("subject", "sub-ann")
+                    .setParameter("level", "EASY");
+            if (sql.contains(":most")) {
+                explain.setParameter("most", GameRecord.COUNTED_UP_TO);
+            }
+            if (period != Period.ALL) {
+                explain.setParameter("start", LocalDate.now());
+            }
+            return String.join("\n", explain.getResultList().stream().map(Object::toString).toList());
+        });
+    }
+
     @Test
     void aPlayersBestAndRank() {
         List<GameFinished> all = new ArrayList<>(games);

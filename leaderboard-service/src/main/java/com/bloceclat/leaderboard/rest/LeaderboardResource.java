@@ -17,6 +17,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
@@ -51,7 +52,8 @@ public class LeaderboardResource {
     }
 
     /** A player's best record of a level in a period, its rank, and how many records they hold there. */
-    public record Standing(String level, String period, String playerId, String player, Entry best, long records) {
+    public record Standing(String level, String period, String playerId, String player, Entry best,
+            @Schema(description = "The player's standing records there, counted up to 10,000") long records) {
     }
 
     /** The calling player, with their all-time standing in each level where they hold a record. */
@@ -196,10 +198,11 @@ public class LeaderboardResource {
     public MyRecords me() {
         Caller caller = Caller.of(identity);
         List<Standing> records = new ArrayList<>();
-        List<String> levels = GameRecord.levelsOf(caller.subject());
         for (Level level : Level.values()) {
-            if (levels.contains(level.name())) {
-                records.add(standing(level, Period.ALL, caller.subject(), caller.name()));
+            // a best per level, one row each: the levels' distinct names read every record the player holds
+            Standing standing = standing(level, Period.ALL, caller.subject(), caller.name());
+            if (standing.best() != null) {
+                records.add(standing);
             }
         }
         return new MyRecords(caller.subject(), caller.name(), caller.roles(), records);

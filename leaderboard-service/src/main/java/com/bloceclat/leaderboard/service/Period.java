@@ -10,15 +10,6 @@ import java.time.temporal.TemporalAdjusters;
 public enum Period {
     ALL, TODAY, WEEK;
 
-    /** The first day of the period after the one that starts on {@code start} (all time has none). */
-    public LocalDate next(LocalDate start) {
-        return switch (this) {
-            case ALL -> throw new IllegalArgumentException("all time has no next period");
-            case TODAY -> start.plusDays(1);
-            case WEEK -> start.plusWeeks(1);
-        };
-    }
-
     /** The UTC day the period starts on (today, or this week's Monday), or null for all time. */
     public LocalDate start(Clock clock) {
         LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
