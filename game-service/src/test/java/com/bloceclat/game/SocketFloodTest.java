@@ -167,14 +167,7 @@ class SocketFloodTest {
         var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
                 .when().post("/api/matches").then().statusCode(201).extract();
         double before = flooding();
-        var config = ConfigProvider.getConfig();
-        try (Connection lock = DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class),
-                config.getValue("quarkus.datasource.password", String.class))) {
-            lock.setAutoCommit(false);
-            try (var st = lock.createStatement()) {
-                st.execute("LOCK TABLE match IN ACCESS EXCLUSIVE MODE");
-            }
+        try (Connection lock = matchTableLocked()) {
             try (Socket s = upgrade(match.path("id"), match.path("gameToken"))) {
                 OutputStream out = s.getOutputStream();
                 byte[] ping = frame("{\"type\":\"ping\"}");
@@ -189,6 +182,63 @@ class SocketFloodTest {
             }
         }
         assertEquals(before + 1, flooding());
+    }
+
+    /**
+     * A frame within the rate that finds the socket's inbox full (its state is being read from a table another
+     * transaction holds locked, so none of the burst before it has been handled) is refused as waiting, and is no
+     * flood: it takes from the rate like any frame let through, so it ends a run of refusals instead of counting toward
+     * a close (docs/game-service.md "What a socket holds in memory, bounded"); a client the server keeps waiting is not
+     * closed for it. The burst is answered once the state has been sent.
+     */
+    @Test
+    void aFrameWithinTheRateThatFindsTheInboxFullIsRefusedAsWaitingAndCountsTowardNoClose() throws Exception {
+        var match = given().contentType(ContentType.JSON).body(Map.of("mode", "TWO_PLAYERS", "level", "EASY"))
+                .when().post("/api/matches").then().statusCode(201).extract();
+        double before = flooding();
+        var config = ConfigProvider.getConfig();
+        int burst = config.getValue("bloc.live.burst", Integer.class);
+        int refusedBeforeClose = config.getValue("bloc.live.refused-before-close", Integer.class);
+        String ping = "{\"type\": \"ping\"}";
+        LiveSocket socket;
+        try (Connection lock = matchTableLocked()) {
+            socket = LiveSocket.asGuest(base, match.path("id"), match.path("gameToken"));
+            for (int i = 0; i < burst; i++) {
+                socket.send(ping); // let through, and waiting: the inbox is full
+            }
+            for (int run = 0; run < 2; run++) {
+                for (int i = 0; i < refusedBeforeClose - 1; i++) {
+                    socket.send(ping); // over the rate: one refusal short of a close
+                }
+                if (run == 0) {
+                    Thread.sleep(1100); // the rate gives one back (one a second in tests)
+                    socket.send(ping); // within the rate: refused as waiting
+                }
+            }
+            JsonNode waiting = socket.next(f -> f.path("message").asText().startsWith("Too many frames waiting"));
+            assertEquals(429, waiting.path("status").asInt(), waiting.toString());
+            lock.rollback(); // the state is read, sent, and the burst handled
+        }
+        socket.next("state");
+        for (int i = 0; i < burst; i++) {
+            socket.next("pong");
+        }
+        assertFalse(socket.connection().isClosed());
+        assertEquals(before, flooding());
+        socket.connection().closeAndAwait();
+    }
+
+    /** A connection of its own holding the {@code match} table locked: a socket's opening waits on it until rollback. */
+    private static Connection matchTableLocked() throws java.sql.SQLException {
+        var config = ConfigProvider.getConfig();
+        Connection lock = DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class));
+        lock.setAutoCommit(false);
+        try (var st = lock.createStatement()) {
+            st.execute("LOCK TABLE match IN ACCESS EXCLUSIVE MODE");
+        }
+        return lock;
     }
 
     /**
