@@ -4,9 +4,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -14,7 +12,6 @@ import java.util.function.Predicate;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import com.bloceclat.engine.Game;
 import com.bloceclat.game.GameEntity;
@@ -44,9 +41,6 @@ import com.bloceclat.game.messaging.GameMessages;
 @ApplicationScoped
 class GameLog {
 
-    /** The key of the set of games this transaction appends to, among its resources. */
-    private static final Object APPENDED = new Object();
-
     @Inject
     GameStore store;
 
@@ -63,7 +57,7 @@ class GameLog {
     Event<GameCache.Committed> committed;
 
     @Inject
-    TransactionSynchronizationRegistry transaction;
+    Appends appends;
 
     /** Games of at least this many events are read in full by one request at a time on this replica. */
     int readAloneFrom = 1000;
@@ -143,7 +137,7 @@ class GameLog {
         }
         r = r == null ? replayed(g, events) : r.then(events);
         if (r.eventCount == g.eventCount) { // fewer only if events went missing: answered, never cached
-            if (appendedHere(g.id)) {
+            if (appends.has(g.id)) {
                 remember(g, r); // its events include this transaction's: kept only once it has committed
             } else {
                 // every event read is committed, so the state after them is the game's for good, whatever this
@@ -152,29 +146,6 @@ class GameLog {
             }
         }
         return r;
-    }
-
-    /** Whether this transaction has appended to the game: its events read then include uncommitted ones. */
-    private boolean appendedHere(UUID id) {
-        if (transaction.getTransactionKey() == null) {
-            return false;
-        }
-        Set<?> appended = (Set<?>) transaction.getResource(APPENDED);
-        return appended != null && appended.contains(id);
-    }
-
-    /** Notes that this transaction appends to the game ({@link #appendedHere}). */
-    @SuppressWarnings("unchecked")
-    private void appending(UUID id) {
-        if (transaction.getTransactionKey() == null) {
-            return;
-        }
-        Set<UUID> appended = (Set<UUID>) transaction.getResource(APPENDED);
-        if (appended == null) {
-            appended = new HashSet<>(2);
-            transaction.putResource(APPENDED, appended);
-        }
-        appended.add(id);
     }
 
     /** The game's state after {@code events} (some of its events, in order). */
@@ -200,7 +171,7 @@ class GameLog {
      * has locked, {@code r} being the game's state once the event is applied; see the class comment for what follows.
      */
     GameEvent append(GameEntity g, Rebuilt r, GameEvent event) {
-        appending(g.id);
+        appends.add(g.id);
         event.gameId = g.id;
         event.seq = g.eventCount;
         event.createdAt = now();

@@ -323,6 +323,12 @@ class GameCommandsTest {
             .newProxyInstance(GameCommandsTest.class.getClassLoader(),
                     new Class<?>[] {TransactionSynchronizationRegistry.class}, (proxy, method, args) -> null);
 
+    static Appends outsideATransaction() {
+        Appends appends = new Appends();
+        appends.transaction = NO_TRANSACTION;
+        return appends;
+    }
+
     GameCommandsTest() {
         GameCache cache = new GameCache(100, 10_000, Duration.ofMinutes(10), () -> 0L, true);
         log.store = store;
@@ -335,7 +341,7 @@ class GameCommandsTest {
         judge.log = log;
         judge.store = store;
         log.committed = event(cache::store);
-        log.transaction = NO_TRANSACTION;
+        log.appends = outsideATransaction();
         DailyChallenge daily = new DailyChallenge((IntegrityConfig.Daily) () -> "a test secret of the day",
                 Clock.fixed(Instant.parse("2026-12-01T12:00:00Z"), ZoneOffset.UTC));
         views.log = log;
@@ -462,7 +468,7 @@ class GameCommandsTest {
         other.messages = messages;
         other.changes = event(judge::judge);
         other.committed = event(cache::store);
-        other.transaction = NO_TRANSACTION;
+        other.appends = outsideATransaction();
         Moves m = new Moves();
         m.log = other;
         m.store = store;
