@@ -3,6 +3,7 @@ package com.bloceclat.game;
 import static com.bloceclat.game.Play.As;
 import static com.bloceclat.game.Play.Started;
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
@@ -13,11 +14,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 
 import jakarta.inject.Inject;
@@ -30,6 +34,10 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import com.bloceclat.testsupport.PostgresResource;
 import com.bloceclat.game.live.RaceHeartbeat;
+import com.bloceclat.game.live.SocketPings;
+import com.bloceclat.game.messaging.OutboxBacklog;
+import com.bloceclat.game.messaging.OutboxRelay;
+import com.bloceclat.game.service.AiClaims;
 import com.bloceclat.game.service.GameRetention;
 import com.bloceclat.game.service.RaceReaper;
 import com.bloceclat.testsupport.Tokens;
@@ -37,6 +45,7 @@ import com.bloceclat.testsupport.Tokens;
 import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduler;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -72,6 +81,9 @@ class BoundedWorkTest {
 
     @Inject
     GameRetention retention;
+
+    @Inject
+    Scheduler scheduler;
 
     private double jobFailures(String job) {
         var counter = metrics.find("bloc.job.failures").tag("job", job).counter();
@@ -387,10 +399,18 @@ class BoundedWorkTest {
                 .then().statusCode(201).extract().path("id");
         LiveSocket socket = LiveSocket.asPlayer(base, matchId, racer);
         socket.next("state");
-        // the jobs' failure counters exist from the start, at zero: a first failure is an increase an alert sees
-        for (String job : List.of(GameRetention.JOB, RaceReaper.JOB, RaceHeartbeat.JOB)) {
-            assertNotNull(metrics.find("bloc.job.failures").tag("job", job).counter(), job);
+        // every job's failure counter exists from the start, at zero: a first failure is an increase an alert sees
+        // (every job the scheduler runs here, so that one added later is not forgotten; the AI's claims and the
+        // outbox relay were counted nowhere)
+        Set<String> jobs = new TreeSet<>(List.of(GameRetention.JOB, RaceReaper.JOB, RaceHeartbeat.JOB,
+                SocketPings.JOB, AiClaims.JOB, OutboxRelay.JOB));
+        scheduler.getScheduledJobs().forEach(trigger -> jobs.add(trigger.getId()));
+        for (String job : jobs) { // the outbox backlog's read has a counter of its own
+            assertNotNull(job.equals(OutboxBacklog.JOB) ? metrics.find(OutboxBacklog.READ_FAILURES).counter()
+                    : metrics.find("bloc.job.failures").tag("job", job).counter(), job);
         }
+        double failedClaims = jobFailures(AiClaims.JOB);
+        double failedRelays = jobFailures(OutboxRelay.JOB);
         PostgresResource.stopServer();
 
         // a frame on the open socket, and a socket opened now: an error frame 503, never 500
@@ -434,6 +454,9 @@ class BoundedWorkTest {
         double failedSteps = jobFailures(GameRetention.JOB);
         retention.prune(Instant.now(), retention.policy()); // its steps fail, and the pass goes on
         assertTrue(jobFailures(GameRetention.JOB) > failedSteps, "the retention's failed steps are counted");
+        // the scheduler's own passes of the AI's claims (every second) and of the outbox relay (every 2 s)
+        await().atMost(Duration.ofSeconds(20)).until(() -> jobFailures(AiClaims.JOB) > failedClaims
+                && jobFailures(OutboxRelay.JOB) > failedRelays);
     }
 
     private static ValidatableResponse undo(Started g, int moveNumber) {

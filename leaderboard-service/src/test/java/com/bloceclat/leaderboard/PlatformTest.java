@@ -95,6 +95,10 @@ class PlatformTest {
             assertTrue(metrics.lines().anyMatch(l -> l.startsWith("bloc_job_failures_total{")
                     && l.contains("job=\"" + job + "\"")), job + " in " + metrics);
         }
+        // and the clock-ahead recovery's games that failed, which platform.md has an alert rule on (it was born at
+        // its first failure, which such a rule's increase() cannot see)
+        assertTrue(metrics.lines().anyMatch(l -> l.startsWith("leaderboard_clock_ahead_rejudged_total{")
+                && l.contains("outcome=\"FAILED\"")), metrics);
     }
 
     @Test

@@ -7,6 +7,8 @@ import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.game.live.RaceHeartbeat;
 import com.bloceclat.game.live.SocketPings;
 import com.bloceclat.game.messaging.OutboxBacklog;
+import com.bloceclat.game.messaging.OutboxRelay;
+import com.bloceclat.game.service.AiClaims;
 import com.bloceclat.game.service.GameRetention;
 import com.bloceclat.game.service.RaceReaper;
 
@@ -21,7 +23,8 @@ import io.quarkus.runtime.StartupEvent;
 class JobMetrics {
 
     void start(@Observes StartupEvent event, MeterRegistry registry) {
-        JobFailures.register(registry, GameRetention.JOB, RaceReaper.JOB, RaceHeartbeat.JOB, SocketPings.JOB);
+        JobFailures.register(registry, GameRetention.JOB, RaceReaper.JOB, RaceHeartbeat.JOB, SocketPings.JOB,
+                OutboxRelay.JOB, AiClaims.JOB);
         registry.counter(OutboxBacklog.READ_FAILURES);
     }
 }

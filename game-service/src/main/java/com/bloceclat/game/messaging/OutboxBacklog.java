@@ -42,6 +42,9 @@ public class OutboxBacklog implements HealthCheck {
     /** The counter of failed reads of the outbox. */
     public static final String READ_FAILURES = "outbox.backlog.read.failures";
 
+    /** The read's name for the scheduler; its failures are counted in {@link #READ_FAILURES}. */
+    public static final String JOB = "outbox-backlog";
+
     /** The outbox at one instant: unsent rows, the age of the oldest (zero when none), parked rows. */
     public record Snapshot(long pending, Duration oldest, long parked, Instant at) {
 
@@ -75,7 +78,7 @@ public class OutboxBacklog implements HealthCheck {
                 .description("Messages set aside for good: the broker can never take them").register(metrics);
     }
 
-    @Scheduled(every = "${bloc.outbox.backlog-interval:10s}",
+    @Scheduled(identity = JOB, every = "${bloc.outbox.backlog-interval:10s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void read() {
         try (Connection c = dataSource.getConnection();

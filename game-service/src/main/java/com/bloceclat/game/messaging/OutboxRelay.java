@@ -27,6 +27,7 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.jboss.logging.Logger;
 
 import com.bloceclat.common.events.GameFinished;
+import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.game.OutboxMessage;
 import com.bloceclat.game.config.GameConfig;
 
@@ -172,6 +173,7 @@ public class OutboxRelay {
             // a full batch (by rows or by size) all settled: there is more; a row kept for later ends the run until
             // the next pass
         } catch (RuntimeException e) {
+            JobFailures.count(metrics, JOB); // the database away (a failed send keeps its row: not a failed pass)
             LOG.warnf("Outbox not relayed this time (%s); the next pass retries", e.getMessage());
         } finally {
             passes.unlock();

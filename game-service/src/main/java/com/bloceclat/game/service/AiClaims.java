@@ -11,8 +11,10 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.game.config.GameConfig;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.scheduler.Scheduled;
 
 /**
@@ -22,9 +24,12 @@ import io.quarkus.scheduler.Scheduled;
  * flight, so that the leases it took are released with the others.
  */
 @ApplicationScoped
-class AiClaims {
+public class AiClaims {
 
     private static final Logger LOG = Logger.getLogger(AiClaims.class);
+
+    /** The pass's name for the scheduler and in {@code bloc_job_failures_total{job}}. */
+    public static final String JOB = "ai-claims";
 
     @Inject
     GameConfig.Ai config;
@@ -34,6 +39,9 @@ class AiClaims {
 
     @Inject
     AiDriver driver;
+
+    @Inject
+    MeterRegistry metrics;
 
     /** Held by a pass: the stop waits for one in flight. */
     private final ReentrantLock claiming = new ReentrantLock();
@@ -45,7 +53,7 @@ class AiClaims {
         return unmet;
     }
 
-    @Scheduled(every = "${bloc.ai.poll:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(identity = JOB, every = "${bloc.ai.poll:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void claimDue() {
         if (!claiming.tryLock()) {
@@ -77,6 +85,8 @@ class AiClaims {
                 driver.hold(new AiTurn(c.gameId(), due, c.parkedUntil() != null, null));
             }
         } catch (RuntimeException e) {
+            // counted: a pass failing pass after pass leaves the AI games it would claim without moves
+            JobFailures.count(metrics, JOB);
             LOG.warnf("AI claim failed (%s); the next pass retries", e.getMessage());
         }
     }

@@ -12,12 +12,16 @@ import com.bloceclat.leaderboard.service.RefusedRetention;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
 
-/** leaderboard-service's scheduled jobs' failure counters, at zero from the start ({@link JobFailures}). */
+/**
+ * leaderboard-service's scheduled jobs' failure counters, and the clock-ahead recovery's failed games, at zero from the
+ * start ({@link JobFailures}).
+ */
 @ApplicationScoped
 class JobMetrics {
 
     void start(@Observes StartupEvent event, MeterRegistry registry) {
         JobFailures.register(registry, AuditRetention.JOB, RefusedRetention.JOB, CheatDetector.JOB,
                 ClockAheadRecovery.JOB);
+        registry.counter(ClockAheadRecovery.REJUDGED, "outcome", ClockAheadRecovery.FAILED);
     }
 }

@@ -59,6 +59,12 @@ public class ClockAheadRecovery {
     /** The scheduler's identity of the pass. */
     public static final String JOB = "clock-ahead-recovery";
 
+    /** Its games' outcomes, {@code leaderboard_clock_ahead_rejudged_total{outcome}}. */
+    public static final String REJUDGED = "leaderboard.clock.ahead.rejudged";
+
+    /** The outcome of a game whose judging failed, registered at zero (an alert rule's increase sees the first). */
+    public static final String FAILED = "FAILED";
+
     /** Who the audit trail says re-validated the game. */
     public static final String ACTOR = "leaderboard-service: finishedAt no longer in the future";
 
@@ -119,11 +125,11 @@ public class ClockAheadRecovery {
                     }
                     // anything else, a lock conflict with another's work on this game included: the next pass
                     // tries it again; a fault of this game's own keeps it from nobody else's
-                    outcome = "FAILED";
+                    outcome = FAILED;
                     LOG.warnf("Game %s, rejected for a finishedAt in the future, not judged again this time: %s", id,
                             e.toString());
                 }
-                registry.counter("leaderboard.clock.ahead.rejudged", "outcome", outcome).increment();
+                registry.counter(REJUDGED, "outcome", outcome).increment();
             }
         } while (ids.size() == batch);
         return taken.size();
