@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
-import { poll } from './poll';
+import { LONGEST_WAIT_MS, poll } from './poll';
 
 vi.mock('./auth', () => ({ accessToken: () => Promise.resolve(null) }));
 
@@ -46,5 +46,26 @@ describe('polling the server', () => {
     p.stop();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(asked).toBe(3);
+  });
+
+  it('waits no longer than a minute whatever the Retry-After: a timer past 2^31 - 1 ms fires at once', async () => {
+    vi.useFakeTimers();
+    const delays: number[] = [];
+    const real = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      delays.push(ms ?? 0);
+      return real(fn, ms);
+    }) as typeof setTimeout);
+    const at: number[] = [];
+    const start = Date.now();
+    const p = poll(async () => {
+      at.push(Date.now() - start);
+      throw new ApiError(503, 'down for a while', 1e9);
+    }, 1000, () => false);
+    await vi.advanceTimersByTimeAsync(2 * LONGEST_WAIT_MS + 1000);
+    p.stop();
+    spy.mockRestore();
+    expect(delays.every((ms) => ms <= LONGEST_WAIT_MS)).toBe(true);
+    expect(at).toEqual([1000, 1000 + LONGEST_WAIT_MS, 1000 + 2 * LONGEST_WAIT_MS]);
   });
 });
