@@ -13,7 +13,8 @@ export const BOOTSTRAP = process.env.BLOC_KAFKA ?? 'localhost:19092';
 
 const PROGRAMS = ['KafkaPublish', 'KafkaTopics', 'KafkaGroup', 'KafkaAcl'];
 
-function kafkaLibs() {
+/** The broker's client jars, every one by name, as a class path. */
+export function kafkaLibs() {
   const dist = resolve(ROOT, '.bloc/dist');
   const dir = readdirSync(dist).find((d) => d.startsWith('kafka-'));
   if (!dir) throw new Error(`no Kafka in ${dist}: run ./bloc up`);

@@ -8,7 +8,7 @@ import { createPrivateKey, randomUUID, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { publishAs, ROOT } from '../lib/kafka.mjs';
+import { kafkaLibs, publishAs, ROOT } from '../lib/kafka.mjs';
 import { choose } from '../lib/rules.mjs';
 import { call, eventually, expectStatus, GAME, LEADERBOARD } from '../lib/stack.mjs';
 import { launchChromium } from '../lib/browser.mjs';
@@ -118,6 +118,21 @@ describe('dead letters', () => {
     await new Promise((r) => setTimeout(r, 3_000));
     const again = await expectStatus(200, `${LEADERBOARD}/api/leaderboards/admin/audits/${gameId}`, { token: adminToken });
     assert.equal(again.json.summary.outcome, first.summary.outcome);
+  });
+
+  test('a broker that does not answer is exit 1 within the tool\'s wait, every call of it included', () => {
+    // a port nobody listens on, and a wait of 3 s instead of 120 (docs/platform.md "Dead letters"): before, only the
+    // reading loop was bounded, behind calls of 30 s each, so the tool answered after 30 s here and 3.5 min at worst
+    const started = Date.now();
+    const res = spawnSync('java', ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Dbloc.dead-letters.wait-seconds=3',
+      '-cp', kafkaLibs(), 'platform/kafka/KafkaDeadLetters.java', 'localhost:1', 'list', 'game-finished-dlq'], {
+      cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, KAFKA_ADMIN_PASSWORD: 'unused' },
+    });
+    const seconds = (Date.now() - started) / 1000;
+    assert.equal(res.status, 1, res.stdout + res.stderr);
+    assert.match(res.stderr, /^the broker: /m);
+    // the wait, plus the source's compilation and the JVM's start (a few seconds)
+    assert.ok(seconds < 25, `answered after ${seconds} s`);
   });
 
   test('a wrong use is an error line and exit status 2, and nothing is sent', () => {

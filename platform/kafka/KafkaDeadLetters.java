@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -39,8 +40,13 @@ public class KafkaDeadLetters {
     static final String GAMES = "game-finished-dlq";
     static final String CANARIES = "bloc-canary-dlq";
     static final ObjectMapper JSON = new ObjectMapper();
-    /** The longest a listing or a redrive waits for the broker before it says so (exit 1) instead of spinning on. */
-    static final Duration WAIT = Duration.ofSeconds(120);
+    /**
+     * The longest a listing or a redrive waits for the broker, from its start to its end, before it says so (exit 1)
+     * instead of spinning on: every call that waits is given what is left of it ({@link #left}). Before, only the
+     * reading loop was bounded, behind three calls of 30 s each. {@code -Dbloc.dead-letters.wait-seconds} sets another
+     * (the e2e stage's test of an unreachable broker).
+     */
+    static final Duration WAIT = Duration.ofSeconds(Long.getLong("bloc.dead-letters.wait-seconds", 120));
 
     public static void main(String[] args) {
         try {
@@ -65,16 +71,16 @@ public class KafkaDeadLetters {
 
     /** Every letter on {@code topic}, up to the end each partition had when the listing began. */
     static void list(String bootstrap, String topic, boolean payload) {
+        long deadline = System.nanoTime() + WAIT.toNanos();
         try (KafkaConsumer<String, String> consumer = consumer(bootstrap)) {
             List<TopicPartition> partitions = new ArrayList<>();
-            consumer.partitionsFor(topic, Duration.ofSeconds(30))
+            consumer.partitionsFor(topic, left(deadline))
                     .forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, Duration.ofSeconds(30));
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, left(deadline));
             long letters = 0;
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (partitions.stream().anyMatch(p -> consumer.position(p, Duration.ofSeconds(30)) < ends.get(p))) {
+            while (partitions.stream().anyMatch(p -> consumer.position(p, left(deadline)) < ends.get(p))) {
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException("no end of " + topic + " within " + WAIT.toSeconds()
                             + " s (the broker gone?); " + letters + " letter(s) listed");
@@ -121,22 +127,22 @@ public class KafkaDeadLetters {
 
     /** Publishes the game-finished-dlq letter at {@code partition}/{@code offset} again to game-finished. */
     static void redrive(String bootstrap, int partition, long offset) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
         ConsumerRecord<String, String> found = null;
         try (KafkaConsumer<String, String> consumer = consumer(bootstrap)) {
             TopicPartition at = new TopicPartition(GAMES, partition);
-            if (consumer.partitionsFor(GAMES, Duration.ofSeconds(30)).stream().noneMatch(p -> p.partition() == partition)) {
+            if (consumer.partitionsFor(GAMES, left(deadline)).stream().noneMatch(p -> p.partition() == partition)) {
                 throw new Usage(GAMES + " has no partition " + partition);
             }
             consumer.assign(List.of(at));
-            long first = consumer.beginningOffsets(List.of(at), Duration.ofSeconds(30)).get(at);
-            long end = consumer.endOffsets(List.of(at), Duration.ofSeconds(30)).get(at);
+            long first = consumer.beginningOffsets(List.of(at), left(deadline)).get(at);
+            long end = consumer.endOffsets(List.of(at), left(deadline)).get(at);
             if (offset < first || offset >= end) {
                 throw new Usage("no letter at " + GAMES + "-" + partition + "@" + offset + " (its letters now: "
                         + (first < end ? first + " to " + (end - 1) : "none") + ")");
             }
             consumer.seek(at, offset);
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (found == null && consumer.position(at, Duration.ofSeconds(30)) <= offset) {
+            while (found == null && consumer.position(at, left(deadline)) <= offset) {
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException("the letter at " + GAMES + "-" + partition + "@" + offset
                             + " was not read within " + WAIT.toSeconds() + " s (the broker gone?)");
@@ -165,12 +171,25 @@ public class KafkaDeadLetters {
         p.put("enable.idempotence", "true");
         p.put("compression.type", "zstd");
         p.put("max.request.size", String.valueOf(16 * 1024 * 1024));
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+        p.put("max.block.ms", String.valueOf(left(deadline).toMillis()));
+        KafkaProducer<String, String> producer = new KafkaProducer<>(p);
+        try {
             RecordMetadata m = producer.send(new ProducerRecord<>("game-finished", key,
-                    letter.path("payload").asText())).get();
+                    letter.path("payload").asText())).get(left(deadline).toMillis(), TimeUnit.MILLISECONDS);
             System.out.println("sent again: " + GAMES + "-" + partition + "@" + offset + " (key " + key + ") as "
                     + m.topic() + "-" + m.partition() + "@" + m.offset());
+        } finally {
+            producer.close(Duration.ZERO); // sent, or out of time: nothing left to wait for
         }
+    }
+
+    /** What is left of the wait that ends at {@code deadline} ({@link #WAIT} from the start); past it, none. */
+    static Duration left(long deadline) {
+        long nanos = deadline - System.nanoTime();
+        if (nanos <= 0) {
+            throw new IllegalStateException("no answer from the broker within " + WAIT.toSeconds() + " s");
+        }
+        return Duration.ofNanos(nanos);
     }
 
     /** The letter's JSON object, or null when the value is not one (a letter is never that; said, not thrown). */
