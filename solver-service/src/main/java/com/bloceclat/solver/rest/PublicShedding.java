@@ -78,11 +78,13 @@ public class PublicShedding {
     }
 
     /**
-     * The path as the resource is matched against it: normalized (dot segments, escaped letters) and without a
-     * trailing slash, which RESTEasy passes over. The raw path let {@code /api/solver/solve/} past this filter.
+     * The path as the resource is matched against it: normalized (dot segments, escaped letters), without the matrix
+     * parameters of its segments ({@code ;name=value}, which Quarkus REST strips before it routes) and without a
+     * trailing slash, which RESTEasy passes over. The raw path let {@code /api/solver/solve/} past this filter, and
+     * the normalized one {@code /api/solver/solve;x=1}.
      */
     static String routed(String normalized) {
-        String p = normalized;
+        String p = normalized.indexOf(';') < 0 ? normalized : normalized.replaceAll(";[^/]*", "");
         while (p.length() > 1 && p.endsWith("/")) {
             p = p.substring(0, p.length() - 1);
         }
