@@ -126,6 +126,23 @@ class SolveResourceTest {
         }
     }
 
+    /**
+     * A message quoting a long value the client sent (here a level of 8,000 characters) is cut as every problem's
+     * detail is ({@code Problem.MAX_DETAIL}), in the detail and in the protocol's error: both came back whole.
+     */
+    @Test
+    void aMessageQuotingALongValueIsCutInTheDetailAndTheError() {
+        String level = "x".repeat(8000);
+        Response answer = post(Requests.EMPTY_BOARD.replace("}", ",\"level\":\"" + level + "\"}"));
+        answer.then().statusCode(400).contentType("application/problem+json");
+        ObjectNode rest = Golden.read(answer.asString());
+        for (String field : List.of("detail", "error")) {
+            String text = rest.get(field).asText();
+            assertTrue(text.startsWith("unknown level \"xxx") && text.endsWith(" characters)")
+                    && text.length() < 1100, field + ": " + text.length() + " characters");
+        }
+    }
+
     @Test
     void otherBadBodiesAre400() {
         post("").then().statusCode(400).contentType("application/problem+json")

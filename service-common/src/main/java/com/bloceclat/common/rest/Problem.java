@@ -17,9 +17,13 @@ public record Problem(int status, String title, String detail) {
     public static final int MAX_DETAIL = 1000;
 
     public Problem {
-        if (detail != null && detail.length() > MAX_DETAIL) {
-            detail = detail.substring(0, MAX_DETAIL) + "… (cut: " + detail.length() + " characters)";
-        }
+        detail = cut(detail);
+    }
+
+    /** {@code detail} whole up to {@link #MAX_DETAIL} characters, else cut there, saying how long it was. */
+    public static String cut(String detail) {
+        return detail != null && detail.length() > MAX_DETAIL
+                ? detail.substring(0, MAX_DETAIL) + "… (cut: " + detail.length() + " characters)" : detail;
     }
 
     public static Problem of(Response.StatusType status, String detail) {

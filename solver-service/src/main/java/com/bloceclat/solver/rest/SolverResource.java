@@ -223,12 +223,14 @@ public class SolverResource {
      * A malformed solve request's answer: a problem body (RFC 9457) that is also the protocol's error object
      * (SOLVER-PROTOCOL.md: {@code {"id": ..., "error": ...}}, the request's id echoed, null when it could not be read),
      * so that the REST endpoint answers what the CLI answers for the same line, and a client matching answers by id
-     * can match this one.
+     * can match this one. A message past {@link Problem#MAX_DETAIL} characters (one quoting a long value the client
+     * sent) is cut as every problem's detail is, in both places: it came back whole, twice.
      */
     public record ProtocolProblem(int status, String title, String detail, JsonNode id, String error) {
 
         static ProtocolProblem of(JsonNode id, String message) {
-            return new ProtocolProblem(400, Response.Status.BAD_REQUEST.getReasonPhrase(), message, id, message);
+            String cut = Problem.cut(message);
+            return new ProtocolProblem(400, Response.Status.BAD_REQUEST.getReasonPhrase(), cut, id, cut);
         }
     }
 
