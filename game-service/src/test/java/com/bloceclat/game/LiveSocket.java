@@ -50,9 +50,15 @@ record LiveSocket(WebSocketClientConnection connection, BlockingQueue<JsonNode> 
         return new LiveSocket(connector.connectAndAwait(), frames);
     }
 
+    /**
+     * Frames are queued in the order they arrive: on the connection's event loop (the callback only parses and
+     * queues). The connector's default runs each callback as a task on a worker thread, which took frames out of order
+     * under load (answers before the state that was sent before them).
+     */
     private static BasicWebSocketConnector connector(URI base, String matchId, BlockingQueue<JsonNode> frames) {
         return BasicWebSocketConnector.create().baseUri(base)
                 .path("/api/matches/" + matchId + "/live")
+                .executionModel(BasicWebSocketConnector.ExecutionModel.NON_BLOCKING)
                 .onTextMessage((c, m) -> {
                     try {
                         frames.add(JSON.readTree(m));
