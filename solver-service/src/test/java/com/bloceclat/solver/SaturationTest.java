@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -393,6 +394,33 @@ class SaturationTest {
             int status = p.get(120, TimeUnit.SECONDS).statusCode();
             assertTrue(status == 200 || status == 429, "public answer " + status);
         }
+    }
+
+    /**
+     * An analysis's time cap ({@code bloc.solver.analyse.time-cap}) runs from the moment it was accepted, as a search's
+     * budget does: one that waited in the queue past its cap analyses its first round and says where to go on
+     * ({@code complete} false), instead of its whole page long after its caller may have given up. Before, it ran its
+     * full cap whatever it had waited.
+     */
+    @Test
+    void anAnalysisThatWaitedPastItsCapAnalysesItsFirstRoundAndSaysSo() throws Exception {
+        String replay = AnalyseResourceTest.game(77, 4).toJson();
+        long capMs = ConfigProvider.getConfig().getValue("bloc.solver.analyse.time-cap", java.time.Duration.class)
+                .toMillis();
+        for (int i = 0; i < pool.workers(); i++) {
+            hold(CallerKind.SERVICE);
+        }
+        awaitAdmitted(CallerKind.SERVICE, pool.workers());
+        CompletableFuture<Response> answer = CompletableFuture.supplyAsync(() -> given().auth()
+                .oauth2(Callers.service()).contentType("application/json").body(replay).when()
+                .post("/api/solver/analyse?rounds=2").andReturn(), callers);
+        awaitAdmitted(CallerKind.SERVICE, pool.workers() + 1); // queued behind the held workers
+        Thread.sleep(capMs + 300);
+        release.countDown();
+        answer.get(30, TimeUnit.SECONDS).then().statusCode(200)
+                .body("complete", equalTo(false))
+                .body("rounds.size()", equalTo(1))
+                .body("nextRound", equalTo(1));
     }
 
     @Test

@@ -97,14 +97,19 @@ public class SolverService {
     public CompletionStage<GameAnalysis.Result> analyse(String replayText, int fromRound, int rounds, CallerKind caller,
             Runnable charge) {
         SolverConfig.Analyse bounds = config.analyse();
-        GameAnalysis.Options options = new GameAnalysis.Options(fromRound,
-                Math.max(1, Math.min(rounds, Math.min(bounds.maxRounds(), GameAnalysis.MAX_ROUNDS_PER_PAGE))),
-                Math.max(1, bounds.solveTime().toMillis()), Math.max(1, bounds.timeCap().toMillis()));
+        int pageRounds = Math.max(1, Math.min(rounds, Math.min(bounds.maxRounds(), GameAnalysis.MAX_ROUNDS_PER_PAGE)));
         long accepted = System.nanoTime();
         try {
             return pool.submit(caller, () -> {
                 long started = System.nanoTime();
                 waited(ANALYSE, caller, started - accepted);
+                // the cap runs from the moment the analysis was accepted, as a search's budget does: one that waited
+                // past it analyses its first round and says where to go on, instead of a whole page long after its
+                // caller may have given up
+                long waitedMs = (started - accepted) / 1_000_000;
+                GameAnalysis.Options options = new GameAnalysis.Options(fromRound, pageRounds,
+                        Math.max(1, bounds.solveTime().toMillis()),
+                        Math.max(1, bounds.timeCap().toMillis() - waitedMs));
                 Replay replay = validReplay(replayText, caller);
                 charge.run();
                 GameAnalysis.Result result = GameAnalysis.analyse(replay, options);
