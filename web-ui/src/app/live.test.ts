@@ -107,6 +107,27 @@ describe('the match socket', () => {
     live.close();
   });
 
+  it('an update the page cannot show moves no version on: the next one it can is shown', async () => {
+    tokenAtOnce = true;
+    const opened = fakeSockets();
+    const { MatchLive } = await import('./live');
+    const shown: number[] = [];
+    const live = new MatchLive('m1', {
+      state: () => undefined,
+      update: (g) => {
+        if (!Array.isArray(g.board)) throw new TypeError('no board');
+        shown.push(g.version);
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const send = (frame: unknown) => opened[0].onmessage?.({ data: JSON.stringify(frame) });
+    send({ type: 'state', match: { games: [{ version: 1 }, { version: 1 }] } });
+    expect(() => send({ type: 'update', game: { seat: 1, version: 999 } })).toThrow(TypeError);
+    send({ type: 'update', game: { seat: 1, version: 2, board: Array(8).fill('........') } });
+    expect(shown).toEqual([2]);
+    live.close();
+  });
+
   it('a connection that held 10 s starts the back-off again', async () => {
     const { opened, delays, live } = await reconnecting();
     const state = JSON.stringify({ type: 'state', match: { games: [] } });

@@ -132,17 +132,19 @@ export class MatchLive {
 
   private receive(frame: ServerFrame): void {
     switch (frame.type) {
+      // The versions move on once the page has shown the frame: one it cannot show (its handler throws on a shape it
+      // does not expect) held back every later update up to its version, and the opponent's board stayed frozen.
       case 'state':
         if (!this.opened) this.stateAt = Date.now();
         this.opened = true;
-        frame.match.games.forEach((g, seat) => this.versions.set(seat, Math.max(this.versions.get(seat) ?? -1, g.version ?? -1)));
         this.handlers.state(frame.match);
+        frame.match.games.forEach((g, seat) => this.versions.set(seat, Math.max(this.versions.get(seat) ?? -1, g.version ?? -1)));
         break;
       case 'update': {
         const seen = this.versions.get(frame.game.seat) ?? -1;
         if (frame.game.version <= seen) return; // older than what is shown
-        this.versions.set(frame.game.seat, frame.game.version);
         this.handlers.update(frame.game);
+        this.versions.set(frame.game.seat, frame.game.version);
         break;
       }
       case 'error':
