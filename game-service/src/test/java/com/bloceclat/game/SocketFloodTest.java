@@ -236,7 +236,7 @@ class SocketFloodTest {
         socket.connection().closeAndAwait();
     }
 
-    /** A connection of its own holding the {@code match} table locked: a socket's opening waits on it until rollback. */
+    /** A connection of its own holding the {@code match} table locked: a socket's opening waits until rollback. */
     private static Connection matchTableLocked() throws java.sql.SQLException {
         var config = ConfigProvider.getConfig();
         Connection lock = DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),

@@ -192,9 +192,9 @@ public class GameRecord extends PanacheEntityBase {
     /**
      * A player's best standing record of a level in {@code period} (its UTC day or week starting on {@code start}, as
      * the boards count it: {@link #rank} ranks it in the same bucket), or null. Along an index that ends in the
-     * boards' order ({@code game_record_player}, {@code _player_day}, {@code _player_week}, V9), so it reads one row
-     * however many records the player holds: before, a period's best read every record of the player's, and the all-time
-     * best every record of its top score (a looping account's records all score the same).
+     * boards' order ({@code game_record_player_all}, {@code _day}, {@code _week}, V9), so it reads one row however many
+     * records the player holds: before, a period's best read every record of the player's, and the all-time best
+     * every record of its top score (a looping account's records all score the same).
      */
     @SuppressWarnings("unchecked")
     public static GameRecord bestOf(String subject, String level, Period period, LocalDate start) {

@@ -164,7 +164,8 @@ class LeaderboardResourceTest {
     /**
      * The statements of a player's standing in each period: the best is the first row of an index in the boards'
      * order (no sort: with the all-time index ending at the score, the records of the top score were all read and
-     * sorted), and the count stops at its bound along the same rows. As for the boards' plans above, sequential scans are off.
+     * sorted), and the count stops at its bound along the same rows. As for the boards' plans above, sequential scans
+     * are off.
      */
     @Test
     void aPlayersStandingReadsTheFirstRowOfAnIndexOfItsOwnInEachPeriod() {
