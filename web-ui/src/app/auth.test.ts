@@ -2,9 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const TOKEN_ENDPOINT = 'http://kc/realms/bloc-eclat/protocol/openid-connect/token';
 
+/** A token shaped as Keycloak's (a JWT; unsigned: the page reads its claims, it never checks a signature). */
+function jwt(claims: Record<string, unknown>): string {
+  const part = (o: unknown) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${part({ alg: 'none' })}.${part(claims)}.sig`;
+}
+
+const OLD_ACCESS = jwt({ sub: 'sub-ann', realm_access: { roles: ['player'] } });
+
 /** A tab whose stored tokens expired a while ago, and Keycloak answering the refresh with `status` (0: not reached). */
 function expiredSession(status: number): string[] {
-  const items = new Map<string, string>([['bloc.tokens', JSON.stringify({ access: 'old-access', refresh: 'r', id: 'i', expiresAt: 0 })]]);
+  const items = new Map<string, string>([['bloc.tokens', JSON.stringify({ access: OLD_ACCESS, refresh: 'r', id: jwt({ preferred_username: 'ann' }), expiresAt: 0 })]]);
   vi.stubGlobal('sessionStorage', {
     getItem: (k: string) => items.get(k) ?? null,
     setItem: (k: string, v: string) => void items.set(k, v),
@@ -68,7 +76,7 @@ describe('a login session that ends under the player', () => {
     expiredSession(status);
     await (await import('./config')).loadConfig();
     const auth = await import('./auth');
-    expect(await auth.accessToken()).toBe('old-access');
+    expect(await auth.accessToken()).toBe(OLD_ACCESS);
     expect(auth.sessionEnded()).toBe(false);
   });
 
@@ -79,6 +87,41 @@ describe('a login session that ends under the player', () => {
     await expect(api.call('', '/api/games/x')).rejects.toMatchObject({ status: 401 });
     await api.call('http://leaderboard', '/api/leaderboards/HARD');
     expect(calls.find((c) => c.includes('/api/leaderboards/HARD'))).not.toContain('Authorization');
+  });
+});
+
+describe('tokens kept by the tab', () => {
+  it.each([
+    ['not JSON', '{'],
+    ['not tokens', '"a-token"'],
+    ['an access token that is no JWT', JSON.stringify({ access: 'x', refresh: 'r', id: jwt({}), expiresAt: 0 })],
+    ['a JWT whose claims are no object', JSON.stringify({ access: 'a.bnVsbA.s', refresh: 'r', id: jwt({}), expiresAt: 0 })],
+    ['no expiry', JSON.stringify({ access: OLD_ACCESS, refresh: 'r', id: jwt({}) })],
+  ])('that cannot be read (%s) are forgotten: the player is a guest, and the page is drawn', async (_, kept) => {
+    const items = new Map([['bloc.tokens', kept]]);
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+    });
+    const auth = await import('./auth');
+    expect(auth.user()).toBeNull();
+    expect(auth.isAdmin()).toBe(false);
+    expect(await auth.accessToken()).toBeNull();
+    expect(items.has('bloc.tokens')).toBe(false);
+  });
+
+  it('that can be read are the player\'s', async () => {
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => (k === 'bloc.tokens'
+        ? JSON.stringify({ access: OLD_ACCESS, refresh: 'r', id: jwt({ preferred_username: 'ann' }), expiresAt: Date.now() + 60_000 })
+        : null),
+      setItem: () => undefined,
+      removeItem: () => undefined,
+    });
+    const auth = await import('./auth');
+    expect(auth.user()).toEqual({ subject: 'sub-ann', name: 'ann', roles: ['player'] });
+    expect(await auth.accessToken()).toBe(OLD_ACCESS);
   });
 });
 

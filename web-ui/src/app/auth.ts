@@ -44,12 +44,24 @@ let refreshing: Promise<void> | null = null;
 let ended = session.get(ENDED) === '1';
 const endedListeners: (() => void)[] = [];
 
+/**
+ * The tokens kept by the tab, or null when none are kept or those kept cannot be read (not JSON, not tokens, or an
+ * access or id token that is no JWT): forgotten then, and the player is a guest. Read as they were, they threw at the
+ * first drawing of the page's header and left the page blank, whatever the player did, until the tab was closed.
+ */
 function readTokens(): Tokens | null {
   try {
-    return JSON.parse(session.get(TOKENS) ?? 'null');
+    const kept = JSON.parse(session.get(TOKENS) ?? 'null') as Tokens | null;
+    if (kept === null) return null;
+    if (typeof kept.access === 'string' && typeof kept.refresh === 'string' && typeof kept.id === 'string'
+      && typeof kept.expiresAt === 'number' && readable(kept.access) && readable(kept.id)) {
+      return kept;
+    }
   } catch {
-    return null;
+    // unreadable: forgotten below
   }
+  session.remove(TOKENS);
+  return null;
 }
 
 function endpoint(name: 'auth' | 'token' | 'logout'): string {
@@ -72,6 +84,12 @@ function randomString(): string {
 function claims(jwt: string): Record<string, unknown> {
   const part = jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(part), (c) => c.charCodeAt(0))));
+}
+
+/** Whether a token is a JWT whose claims can be read. */
+function readable(jwt: string): boolean {
+  const c: unknown = claims(jwt);
+  return typeof c === 'object' && c !== null;
 }
 
 export function user(): User | null {
