@@ -31,6 +31,16 @@ function fakeSockets(): FakeSocket[] {
   return opened;
 }
 
+/** A game as the server sends it, at `version`. */
+function game(version: number, seat = 0) {
+  return { seat, version, board: Array(8).fill('........'), score: 0, round: 0, status: 'PLAYING' };
+}
+
+/** A `state` frame of a match whose games are at these versions. */
+function state(...versions: number[]) {
+  return { type: 'state', match: { status: 'PLAYING', games: versions.map((v, seat) => game(v, seat)) } };
+}
+
 /** A match socket on fake timers, its sockets and the waits it set before each reconnection. */
 async function reconnecting() {
   tokenAtOnce = true;
@@ -79,7 +89,7 @@ describe('the match socket', () => {
       await vi.advanceTimersByTimeAsync(i === 0 ? 0 : delays[i - 1]);
       const socket = opened[i];
       expect(socket, `connection ${i + 1}`).toBeDefined();
-      socket.onmessage?.({ data: JSON.stringify({ type: 'state', match: { games: [] } }) });
+      socket.onmessage?.({ data: JSON.stringify(state()) });
       socket.onclose?.();
     }
     live.close();
@@ -95,14 +105,14 @@ describe('the match socket', () => {
     const live = new MatchLive('m1', { state: () => undefined, update: (g) => updates.push([g.seat, g.version]) });
     await new Promise((resolve) => setTimeout(resolve, 0));
     const send = (frame: unknown) => opened[0].onmessage?.({ data: JSON.stringify(frame) });
-    send({ type: 'state', match: { games: [{ version: 5 }, { version: 2 }] } });
-    send({ type: 'update', game: { seat: 0, version: 4 } }); // sent before the state was read
-    send({ type: 'update', game: { seat: 0, version: 5 } });
-    send({ type: 'update', game: { seat: 1, version: 3 } }); // the other seat has its own version
-    send({ type: 'update', game: { seat: 0, version: 6 } });
+    send(state(5, 2));
+    send({ type: 'update', game: game(4, 0) }); // sent before the state was read
+    send({ type: 'update', game: game(5, 0) });
+    send({ type: 'update', game: game(3, 1) }); // the other seat has its own version
+    send({ type: 'update', game: game(6, 0) });
     live.seen(0, 9); // the player's own move, answered by REST
-    send({ type: 'update', game: { seat: 0, version: 8 } });
-    send({ type: 'update', game: { seat: 0, version: 10 } });
+    send({ type: 'update', game: game(8, 0) });
+    send({ type: 'update', game: game(10, 0) });
     expect(updates).toEqual([[1, 3], [0, 6], [0, 10]]);
     live.close();
   });
@@ -115,32 +125,32 @@ describe('the match socket', () => {
     const live = new MatchLive('m1', {
       state: () => undefined,
       update: (g) => {
-        if (!Array.isArray(g.board)) throw new TypeError('no board');
+        if (g.piece === 'ZZ') throw new TypeError('no such piece'); // a shape this page does not know
         shown.push(g.version);
       },
     });
     await new Promise((resolve) => setTimeout(resolve, 0));
     const send = (frame: unknown) => opened[0].onmessage?.({ data: JSON.stringify(frame) });
-    send({ type: 'state', match: { games: [{ version: 1 }, { version: 1 }] } });
-    expect(() => send({ type: 'update', game: { seat: 1, version: 999 } })).toThrow(TypeError);
-    send({ type: 'update', game: { seat: 1, version: 2, board: Array(8).fill('........') } });
+    send(state(1, 1));
+    expect(() => send({ type: 'update', game: { ...game(999, 1), piece: 'ZZ' } })).toThrow(TypeError);
+    send({ type: 'update', game: game(2, 1) });
     expect(shown).toEqual([2]);
     live.close();
   });
 
   it('a connection that held 10 s starts the back-off again', async () => {
     const { opened, delays, live } = await reconnecting();
-    const state = JSON.stringify({ type: 'state', match: { games: [] } });
+    const frame = JSON.stringify(state());
     // three drops at once: the waits grow
     for (let i = 0; i < 3; i++) {
       await vi.advanceTimersByTimeAsync(i === 0 ? 0 : delays[i - 1]);
-      opened[i].onmessage?.({ data: state });
+      opened[i].onmessage?.({ data: frame });
       opened[i].onclose?.();
     }
     expect(delays[2]).toBeGreaterThanOrEqual(1000);
     // the fourth holds 10 s before it drops: the next wait is the first one's again
     await vi.advanceTimersByTimeAsync(delays[2]);
-    opened[3].onmessage?.({ data: state });
+    opened[3].onmessage?.({ data: frame });
     await vi.advanceTimersByTimeAsync(10_000);
     opened[3].onclose?.();
     live.close();
@@ -159,8 +169,56 @@ describe('the match socket', () => {
       expect(() => opened[0].onmessage?.({ data })).not.toThrow();
     }
     expect(states).toEqual([]);
-    opened[0].onmessage?.({ data: JSON.stringify({ type: 'state', match: { games: [] } }) });
+    opened[0].onmessage?.({ data: JSON.stringify(state()) });
     expect(states).toHaveLength(1);
+    live.close();
+  });
+
+  it('a state or update whose games the page cannot draw is not read: the match shown stays whole', async () => {
+    tokenAtOnce = true;
+    const opened = fakeSockets();
+    const { MatchLive } = await import('./live');
+    const shown: unknown[] = [];
+    const live = new MatchLive('m1', { state: (m) => shown.push(m.games.map((g) => g.version)), update: (g) => shown.push(g.version) });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const send = (frame: unknown) => opened[0].onmessage?.({ data: JSON.stringify(frame) });
+    send(state(1, 1));
+    const { board: _, ...boardless } = game(2, 1);
+    for (const bad of [
+      { type: 'state', match: { status: 'PLAYING', games: [game(2, 0), boardless] } },
+      { type: 'state', match: { status: 'PLAYING', games: [game(2, 0), { ...game(2, 1), board: [1, 2] }] } },
+      { type: 'state', match: { status: 'PLAYING', games: [game(2, 0), null] } },
+      { type: 'state', match: { games: [game(2, 0), game(2, 1)] } },
+      { type: 'update', game: boardless },
+      { type: 'update', game: { ...game(2, 1), score: '9' } },
+    ]) {
+      expect(() => send(bad)).not.toThrow();
+    }
+    send({ type: 'update', game: game(2, 1) });
+    expect(shown).toEqual([[1, 1], 2]);
+    live.close();
+  });
+
+  it.each([400, 401, 403, 404])('a socket refused at connection with %i is not tried again: nothing would change', async (status) => {
+    const { opened, delays, live } = await reconnecting();
+    await vi.advanceTimersByTimeAsync(0);
+    opened[0].onmessage?.({ data: JSON.stringify({ type: 'error', status, message: 'refused' }) });
+    opened[0].onclose?.();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(opened).toHaveLength(1);
+    expect(delays).toEqual([]);
+    live.close();
+  });
+
+  it('a socket refused at connection with 429 (too many sockets) is tried again, backing off', async () => {
+    const { opened, delays, live } = await reconnecting();
+    for (let i = 0; i < 3; i++) {
+      await vi.advanceTimersByTimeAsync(i === 0 ? 0 : delays[i - 1]);
+      opened[i].onmessage?.({ data: JSON.stringify({ type: 'error', status: 429, message: 'Too many sockets' }) });
+      opened[i].onclose?.();
+    }
+    expect(opened).toHaveLength(3);
+    expect(delays[2]).toBeGreaterThanOrEqual(1000);
     live.close();
   });
 });

@@ -47,6 +47,18 @@ export function backoff(retries: number, random: number): number {
   return Math.round(ceiling / 2 + (random * ceiling) / 2);
 }
 
+/**
+ * Whether a game from the server has what the page draws: its board (rows of text), score, round and status. A `state`
+ * or `update` frame with a game short of that is not read: shown, it left the page half-replaced (a match whose game
+ * the page could not draw, the other side's board frozen).
+ */
+function readableGame(game: unknown): boolean {
+  if (typeof game !== 'object' || game === null) return false;
+  const g = game as Record<string, unknown>;
+  return Array.isArray(g.board) && g.board.every((row) => typeof row === 'string')
+    && typeof g.score === 'number' && typeof g.round === 'number' && typeof g.status === 'string';
+}
+
 /** A frame from the server, or null when it is not one this client can read (ignored, never an exception). */
 export function parsedFrame(data: unknown): ServerFrame | null {
   let frame: unknown;
@@ -58,11 +70,14 @@ export function parsedFrame(data: unknown): ServerFrame | null {
   if (typeof frame !== 'object' || frame === null) return null;
   const f = frame as Record<string, unknown>;
   switch (f.type) {
-    case 'state':
-      return Array.isArray((f.match as { games?: unknown } | null | undefined)?.games) ? (f as ServerFrame) : null;
+    case 'state': {
+      const match = f.match as { games?: unknown; status?: unknown } | null | undefined;
+      return Array.isArray(match?.games) && match.games.every(readableGame) && typeof match.status === 'string'
+        ? (f as ServerFrame) : null;
+    }
     case 'update': {
       const game = f.game as { seat?: unknown; version?: unknown } | null | undefined;
-      return typeof game?.seat === 'number' && typeof game.version === 'number' ? (f as ServerFrame) : null;
+      return typeof game?.seat === 'number' && typeof game.version === 'number' && readableGame(game) ? (f as ServerFrame) : null;
     }
     case 'moved':
     case 'error':
@@ -148,8 +163,9 @@ export class MatchLive {
         break;
       }
       case 'error':
-        // Refused at connection (not ours, no such match): retrying cannot help.
-        if ((frame.status === 403 || frame.status === 404) && !this.opened) this.closed = true;
+        // Refused at connection (a token refused, not ours, no such match, a malformed address): retrying cannot help,
+        // as it can for a 429 (too many sockets: once the player closes another tab, the next try is let in).
+        if (!this.opened && frame.status >= 400 && frame.status < 500 && frame.status !== 429) this.closed = true;
         this.handlers.error?.(frame.status, frame.message);
         break;
       default:
