@@ -50,6 +50,7 @@ import com.bloceclat.common.security.ClientKey;
 import com.bloceclat.game.service.DailyChallenge;
 import com.bloceclat.game.service.GameService;
 import com.bloceclat.game.service.Requester;
+import com.bloceclat.testsupport.RawBodies;
 import com.bloceclat.testsupport.Tokens;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -77,6 +78,25 @@ class GameResourceTest {
                 .extract().path("detail");
         assertTrue(detail.startsWith("level: unknown level \"AAAA"), detail.substring(0, 40));
         assertTrue(detail.length() < 1100, "a detail of " + detail.length() + " characters");
+        // sent in chunks, with no length to refuse it by: cut off at the limit, with the same problem body
+        String chunked = RawBodies.chunked(RestAssured.port, "/api/games",
+                ("{\"level\": \"" + "A".repeat(20_000) + "\"}").getBytes(StandardCharsets.UTF_8));
+        assertTrue(chunked.startsWith("HTTP/1.1 413 ") && chunked.contains("application/problem+json")
+                && chunked.contains("max-body-size"), chunked);
+        // and one of no chunks is an empty body, refused as any (it hung: the body read, Quarkus REST waited for more)
+        String empty = RawBodies.chunked(RestAssured.port, "/api/games", new byte[0]);
+        assertTrue(empty.startsWith("HTTP/1.1 400 ") && empty.contains("application/problem+json"), empty);
+    }
+
+    @Test
+    void uploadsStalledMidBodyHoldNoWorkerThread() {
+        // More stalled bodies than worker threads, each past Quarkus REST's default input buffer (10K) and within the
+        // 16K limit: read on worker threads, they held every one, and every request a worker serves waited behind them.
+        try (RawBodies stalled = RawBodies.stalled(RestAssured.port, "/api/games", RawBodies.workerThreads() + 8,
+                16_000, 12_000)) {
+            impatient().when().get("/api/games/" + UUID.randomUUID()).then().statusCode(404)
+                    .contentType("application/problem+json");
+        }
     }
 
     @Test

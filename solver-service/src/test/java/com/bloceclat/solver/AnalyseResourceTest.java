@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -19,8 +20,10 @@ import com.bloceclat.engine.solver.Mode;
 import com.bloceclat.engine.solver.Solution;
 import com.bloceclat.engine.solver.SolveRequest;
 import com.bloceclat.engine.solver.Solver;
+import com.bloceclat.testsupport.RawBodies;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.response.Response;
 
 /** {@code POST /api/solver/analyse}: pages of the analysis of a real game, and a problem body for each bad input. */
@@ -102,6 +105,11 @@ class AnalyseResourceTest {
         // refused before it is read, with a problem body (Quarkus's own 413 had none)
         post("{" + huge + "}", "").then().statusCode(413).contentType("application/problem+json")
                 .body("detail", containsString("max-body-size"));
+        // sent in chunks, with no length to refuse it by: cut off at the limit, with the same problem body
+        String chunked = RawBodies.chunked(RestAssured.port, ANALYSE,
+                ("{" + huge + "}").getBytes(StandardCharsets.UTF_8));
+        assertTrue(chunked.startsWith("HTTP/1.1 413 ") && chunked.contains("application/problem+json")
+                && chunked.contains("max-body-size"), chunked);
     }
 
     @Test

@@ -13,11 +13,19 @@ public final class CountsPerKey<K> {
 
     /** Counts one more for {@code key}, unless it holds {@code max} already; whether it was counted. */
     public boolean tryAdd(K key, int max) {
+        return tryAdd(key, 1, max);
+    }
+
+    /**
+     * Counts {@code amount} more for {@code key} (bytes of bodies, say), unless that would make it hold more than
+     * {@code max}; whether it was counted.
+     */
+    public boolean tryAdd(K key, int amount, int max) {
         boolean[] room = {false};
         counts.compute(key, (k, n) -> {
             int now = n == null ? 0 : n;
-            room[0] = now < max;
-            return room[0] ? now + 1 : n;
+            room[0] = now <= max - amount;
+            return room[0] ? Integer.valueOf(now + amount) : n; // boxed: n is null for a key not held
         });
         return room[0];
     }
@@ -29,10 +37,15 @@ public final class CountsPerKey<K> {
 
     /** Counts one of {@code key} off; whether it held one. */
     public boolean remove(K key) {
+        return remove(key, 1);
+    }
+
+    /** Counts {@code amount} of {@code key} off (what a {@link #tryAdd(Object, int, int)} counted); whether it held any. */
+    public boolean remove(K key, int amount) {
         boolean[] held = {false};
         counts.computeIfPresent(key, (k, n) -> {
             held[0] = true;
-            return n > 1 ? n - 1 : null;
+            return n > amount ? n - amount : null;
         });
         return held[0];
     }

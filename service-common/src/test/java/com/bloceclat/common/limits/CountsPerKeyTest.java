@@ -34,6 +34,20 @@ class CountsPerKeyTest {
         assertEquals(2, counts.count("c"));
     }
 
+    @Test
+    void amountsAreCountedWhole() {
+        CountsPerKey<String> bytes = new CountsPerKey<>();
+        assertTrue(bytes.tryAdd("a", 600, 1000));
+        assertFalse(bytes.tryAdd("a", 401, 1000), "one past the bound");
+        assertTrue(bytes.tryAdd("a", 400, 1000), "up to the bound");
+        assertFalse(bytes.tryAdd("b", 1001, 1000), "more than the bound at once");
+        assertEquals(1000, bytes.count("a"));
+        assertTrue(bytes.remove("a", 600));
+        assertEquals(400, bytes.count("a"));
+        assertTrue(bytes.remove("a", 400));
+        assertEquals(0, bytes.keys(), "keys at zero are not kept");
+    }
+
     /** Threads racing for the places of one key: never more than the bound at once, and all back at the end. */
     @Test
     void racingThreadsNeverHoldMoreThanTheBound() throws Exception {
