@@ -47,11 +47,11 @@ import io.vertx.ext.web.impl.RoutingContextInternal;
  * <li>The bodies held at once, from the start of their reading to the end of their request's answer (or its
  * connection's close), are at most {@code bloc.http.bodies-held} bytes in all and
  * {@code bloc.http.bodies-held-per-client} bytes of one client ({@link ClientKey}: a player or service by token, anyone
- * else by address), each counted at its {@code Content-Length} (the body limit when it comes in chunks, or over HTTP/2
- * without a length). A request whose body would go past the client's share is refused with 429, past the whole with
- * 503, each with a problem body and {@code Retry-After}, before any of it is read: read in full on the I/O thread, many
- * large bodies at once (solver-service's replays, up to 256K each) could fill the heap, where worker threads bounded
- * them before, and one client's stalled uploads could hold the whole. A caller with the role
+ * else by address), each counted at its {@code Content-Length} (the body limit when it comes in chunks). A request
+ * whose body would go past the client's share is refused with 429, past the whole with 503, each with a problem body
+ * and {@code Retry-After}, before any of it is read: read in full on the I/O thread, many large bodies at once
+ * (solver-service's replays, up to 256K each) could fill the heap, where worker threads bounded them before, and one
+ * client's stalled uploads could hold the whole. A caller with the role
  * {@code bloc.http.service-role} (the services' own calls) is counted in its share only, so that others' uploads never
  * refuse it. Counted in {@code http_request_bodies_held_bytes} and
  * {@code http_request_bodies_refused_total{reason="client"|"all"}}.</li>
@@ -59,6 +59,7 @@ import io.vertx.ext.web.impl.RoutingContextInternal;
  * the request is reset (for HTTP/1.1, its connection closed) and what it held given back. Without it a stalled body
  * held its share until the connection's idle timeout, 30 minutes.</li>
  * </ul>
+ * All of this is for HTTP/1.1, the one version the services speak ({@code quarkus.http.http2=false} in each).
  */
 @ApplicationScoped
 public class RequestBodies {
@@ -130,13 +131,15 @@ public class RequestBodies {
         String busy = Json.encode(new Problem(503, "Service Unavailable", "This service holds as many request bodies "
                 + "as it reads at once (bloc.http.bodies-held); try again in a second."));
         filters.register(ctx -> {
-            // A request with no body (HTTP/1.1 with neither a length nor chunks), or already ended, has nothing to
-            // read (the body handler would wait for good on one ended); nor one whose connection has closed meanwhile
-            // (its end handlers, which give back what it holds, would never run).
+            // A request with no body (neither a length nor chunks), or already ended, has nothing to read (the body
+            // handler would wait for good on one ended); nor one whose connection has closed meanwhile (its end
+            // handlers, which give back what it holds, would never run). HTTP/2 is left to Quarkus: the services do
+            // not speak it (quarkus.http.http2=false), and the body handler failed on a request upgraded to it (h2c),
+            // whose body Vert.x had read already (a 500, "Request has already been read").
             HttpServerRequest request = ctx.request();
             if (!carriesBody(request.method()) || request.isEnded() || ctx.response().closed()
-                    || request.version() != HttpVersion.HTTP_2
-                    && !request.headers().contains(HttpHeaders.CONTENT_LENGTH)
+                    || request.version() == HttpVersion.HTTP_2
+                    || !request.headers().contains(HttpHeaders.CONTENT_LENGTH)
                     && !request.headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
                 ctx.next();
                 return;
