@@ -94,8 +94,8 @@ class GameResourceTest {
 
     @Test
     void uploadsStalledMidBodyHoldNoWorkerThread() {
-        // More stalled bodies than worker threads, each past Quarkus REST's default input buffer (10K) and within the
-        // 16K limit: read on worker threads, they held every one, and every request a worker serves waited behind them.
+        // More stalled bodies than worker threads, within the 16K limit: Quarkus REST read a blocking endpoint's body on
+        // its worker thread, blocking, so they held every one, and every request a worker serves waited behind them.
         try (RawBodies stalled = RawBodies.stalled(RestAssured.port, "/api/games", RawBodies.workerThreads() + 8,
                 16_000, 12_000)) {
             impatient().when().get("/api/games/" + UUID.randomUUID()).then().statusCode(404)

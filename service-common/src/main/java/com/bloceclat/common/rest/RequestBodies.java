@@ -42,8 +42,8 @@ import io.vertx.ext.web.impl.RoutingContextInternal;
  * <li>A body within the limit is read in full on the I/O thread, after authentication and before a worker thread takes
  * the request. Quarkus REST reads a blocking endpoint's body on its worker thread, blocking: a client that stalled
  * mid-body held the thread until the read timed out (60 s), so a few hundred such uploads held every worker thread and
- * every request they serve waited. A stalled body now holds only its connection (until the idle timeout) and what has
- * come of the body.</li>
+ * every request they serve waited. A stalled body now holds only its connection and what has come of it, until its
+ * deadline (below).</li>
  * <li>The bodies held at once, from the start of their reading to the end of their request's answer (or its
  * connection's close), are at most {@code bloc.http.bodies-held} bytes in all and
  * {@code bloc.http.bodies-held-per-client} bytes of one client ({@link ClientKey}: a player or service by token, anyone
