@@ -67,9 +67,6 @@ public class RequestBodies {
     /** After authentication (200) and the HTTP permissions (100): a request refused there is not read. */
     static final int READ_PRIORITY = SecurityHandlerPriorities.AUTHORIZATION / 2;
 
-    /** Where the timer of a body's deadline is kept on its request. */
-    private static final String DEADLINE = "bloc.body-deadline";
-
     @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10240K")
     MemorySize limit;
 
@@ -169,14 +166,14 @@ public class RequestBodies {
                 }
             };
             // A body not in by its deadline: the request reset (HTTP/1.1: its connection closed). What it held is
-            // given back here, since a reset runs none of the request's end handlers.
+            // given back here, since a reset runs none of the request's end handlers. Once the body is in, the timer
+            // finds the request ended and does nothing.
             long deadline = ctx.vertx().setTimer(timeout, id -> {
                 if (!request.isEnded()) {
                     giveBack.run();
                     ctx.response().reset();
                 }
             });
-            ctx.put(DEADLINE, deadline);
             // when the answer has gone, or the connection closed first
             ctx.addEndHandler(ended -> {
                 ctx.vertx().cancelTimer(deadline);
@@ -185,10 +182,6 @@ public class RequestBodies {
             read.handle(ctx);
         }, READ_PRIORITY);
         filters.register(ctx -> {
-            Long deadline = ctx.get(DEADLINE);
-            if (deadline != null) {
-                ctx.vertx().cancelTimer(deadline); // the body is in
-            }
             // The body handler leaves an empty body as none at all, and Quarkus REST then waits on the request for a
             // body that has already ended (a chunked body of no chunks hung): an empty body is one of no bytes.
             if (carriesBody(ctx.request().method()) && ctx.body().buffer() == null && ctx.request().isEnded()
