@@ -100,6 +100,23 @@ class MainTest {
     }
 
     /** The jar's own main in a JVM of its own under LANG=C: its answers are UTF-8 all the same. */
+    /**
+     * A decimal whose exponent is past an int's range cannot be read as the exact decimal ids are read as: before, the
+     * exception ended the CLI (exit 2) with no answer to that line or any after it.
+     */
+    @Test
+    void aNumberPastWhatADecimalHoldsIsAnErrorLineAndTheNextLinesAreStillAnswered() throws Exception {
+        String empty = "\"........\",".repeat(7) + "\"........\"";
+        String input = "{\"id\":1e-2147483649,\"board\":[" + empty + "],\"pieces\":[\"DOT\"]}\n"
+                + "{\"id\":\"next\",\"board\":[" + empty + "],\"pieces\":[\"DOT\"],\"seed\":1e99999999999}\n"
+                + "{\"id\":\"last\",\"board\":[" + empty + "],\"pieces\":[\"DOT\"]}\n";
+        String[] lines = solveLines(input);
+        assertEquals(3, lines.length);
+        assertEquals("{\"id\":null,\"error\":\"not valid JSON: a number out of range\"}", lines[0]);
+        assertEquals("{\"id\":null,\"error\":\"not valid JSON: a number out of range\"}", lines[1]);
+        assertTrue(lines[2].startsWith("{\"id\":\"last\",\"placements\""), lines[2]);
+    }
+
     @Test
     void answersAreUtf8WhateverThePlatformCharset() throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
