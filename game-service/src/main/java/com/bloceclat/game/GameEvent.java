@@ -84,11 +84,17 @@ public class GameEvent extends PanacheEntityBase {
      * entities of Hibernate's session: a long game's hundreds of events are neither managed nor dirty-checked).
      */
     public static List<GameEvent> ofGame(UUID gameId, int from) {
+        return ofGame(gameId, from, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #ofGame(UUID, int)}, {@code limit} events at most. */
+    public static List<GameEvent> ofGame(UUID gameId, int from, int limit) {
         return Jdbc.work(c -> {
             try (PreparedStatement q = c.prepareStatement("SELECT seq, type, round, slot, row_index, col_index, "
-                    + "move_number, created_at FROM game_event WHERE game_id = ? AND seq >= ? ORDER BY seq")) {
+                    + "move_number, created_at FROM game_event WHERE game_id = ? AND seq >= ? ORDER BY seq LIMIT ?")) {
                 q.setObject(1, gameId);
                 q.setInt(2, from);
+                q.setInt(3, limit);
                 try (ResultSet r = q.executeQuery()) {
                     List<GameEvent> events = new ArrayList<>();
                     while (r.next()) {

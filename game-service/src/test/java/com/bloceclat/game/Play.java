@@ -20,7 +20,7 @@ import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
 
 /** Test helpers: games over the REST API, and the engine's view of the same game to find legal moves. */
-final class Play {
+public final class Play {
 
     private Play() {
     }
@@ -71,7 +71,7 @@ final class Play {
      * The first placement of the engine AI's best sequence for the pieces left, at {@code strength}, as
      * {slot, row, col}; null when none fits. A player whose games last (MEDIUM, strength 2: about 290 rounds).
      */
-    static int[] byAi(Game game, int strength) {
+    public static int[] byAi(Game game, int strength) {
         GamePosition position = GamePosition.of(game, Mode.AI, strength, game.round());
         Solution sol = Solver.solve(position.request());
         if (sol.best().placements().isEmpty()) {

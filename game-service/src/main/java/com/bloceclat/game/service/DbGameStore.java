@@ -53,8 +53,8 @@ class DbGameStore implements GameStore {
     }
 
     @Override
-    public List<GameEvent> events(GameEntity g, int from) {
-        List<GameEvent> events = GameEvent.ofGame(g.id, from);
+    public List<GameEvent> events(GameEntity g, int from, int limit) {
+        List<GameEvent> events = GameEvent.ofGame(g.id, from, limit);
         eventsRead.record(events.size());
         return events;
     }

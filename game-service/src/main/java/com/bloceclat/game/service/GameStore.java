@@ -1,6 +1,7 @@
 package com.bloceclat.game.service;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -35,7 +36,38 @@ interface GameStore {
     }
 
     /** The game's events from number {@code from} on, in order. */
-    List<GameEvent> events(GameEntity g, int from);
+    default List<GameEvent> events(GameEntity g, int from) {
+        return events(g, from, Integer.MAX_VALUE);
+    }
+
+    /** The game's events from number {@code from} on, in order, {@code limit} at most. */
+    List<GameEvent> events(GameEntity g, int from, int limit);
+
+    /** The events {@link #eventsUpTo} reads first; each page after it twice the one before. */
+    int PAGE = 64;
+
+    /**
+     * The game's events of rounds up to {@code round}, in order (rounds never go back: no undo crosses a deal), read a
+     * page at a time ({@link #PAGE}, then twice as many each time) and no further than the page that passes that round.
+     * A race's seat far behind asks for the rounds it has played of the seat ahead: read whole, a game of 100,000
+     * events was read for each of them.
+     */
+    default List<GameEvent> eventsUpTo(GameEntity g, int round) {
+        List<GameEvent> upTo = new ArrayList<>();
+        for (int from = 0, size = PAGE;; size = Math.min(2 * size, 1 << 16)) {
+            List<GameEvent> page = events(g, from, size);
+            for (GameEvent e : page) {
+                if (e.round > round) {
+                    return upTo;
+                }
+                upTo.add(e);
+            }
+            if (page.size() < size) {
+                return upTo;
+            }
+            from = page.get(page.size() - 1).seq + 1;
+        }
+    }
 
     /** Stores a new game's row. */
     void insert(GameEntity g);

@@ -84,7 +84,7 @@ class GameViews {
     }
 
     private Grid replayedUpTo(GameEntity g, int upTo) {
-        return Grid.of(GameLog.replayed(g, store.events(g).stream().filter(e -> e.round <= upTo).toList()).game);
+        return Grid.of(GameLog.replayed(g, store.eventsUpTo(g, upTo)).game);
     }
 
     /** A match's game as shown to the other seat while that seat is behind it, at the end of round {@code upTo}. */

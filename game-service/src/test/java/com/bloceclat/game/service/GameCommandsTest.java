@@ -50,6 +50,7 @@ import com.bloceclat.game.GameEntity;
 import com.bloceclat.game.GameEvent;
 import com.bloceclat.game.MatchEntity;
 import com.bloceclat.game.OutboxMessage;
+import com.bloceclat.game.Play;
 import com.bloceclat.game.config.GameConfig;
 import com.bloceclat.game.config.IntegrityConfig;
 import com.bloceclat.game.messaging.GameMessages;
@@ -99,13 +100,14 @@ class GameCommandsTest {
         };
 
         @Override
-        public List<GameEvent> events(GameEntity g, int from) {
+        public List<GameEvent> events(GameEntity g, int from, int limit) {
             if (from == 0) {
                 beforeFullRead.run();
             }
             eventReads++;
             List<GameEvent> all = events.getOrDefault(g.id, List.of());
-            List<GameEvent> read = List.copyOf(all.subList(Math.min(from, all.size()), all.size()));
+            int start = Math.min(from, all.size());
+            List<GameEvent> read = List.copyOf(all.subList(start, (int) Math.min(all.size(), (long) start + limit)));
             eventsRead += read.size();
             return read;
         }
@@ -1064,14 +1066,18 @@ class GameCommandsTest {
         store.matches.put(m.id, m);
         creation.ofMatch(m.mode, Level.EASY, 3, ANN, null, m.id, 0);
         UUID ahead = creation.ofMatch(m.mode, Level.EASY, 3, new Requester("bob", "Bob", null), null, m.id, 1).id;
-        for (int n = 1; n <= 20; n++) { // round 0 and several more
-            placeLocked(ahead, GameCommandsTest::firstLegal);
+        // round 0 and many more: more events than two of the store's pages
+        while (store.events.getOrDefault(ahead, List.of()).size() <= 2 * GameStore.PAGE) {
+            placeLocked(ahead, g -> Play.byAi(g, 3)); // a player that lasts
         }
         GameEntity row = store.read(ahead);
         assertTrue(log.current(row).game.round() > 1);
         int before = store.eventReads;
+        int readBefore = store.eventsRead;
         GameViews.Grid first = views.gridUpTo(row, 0);
         assertEquals(before + 1, store.eventReads);
+        // the first page only, not the game whole: before, every one of the game's events was read
+        assertEquals(GameStore.PAGE, store.eventsRead - readBefore);
         GameViews.Grid again = views.gridUpTo(row, 0);
         assertEquals(before + 1, store.eventReads, "the end of round 0 is kept: no second read");
         Game expected = GameLog.replayed(row, store.events.get(ahead).stream().filter(e -> e.round == 0).toList())
@@ -1080,9 +1086,11 @@ class GameCommandsTest {
         assertEquals(GameViews.Grid.of(expected), again);
         assertEquals(expected.score(), first.score());
         int now = log.current(row).game.round();
+        int readNow = store.eventsRead;
         views.gridUpTo(row, now);
         views.gridUpTo(row, now);
-        assertEquals(before + 3, store.eventReads, "the round in progress is not final: not kept");
+        assertEquals(2 * store.events.get(ahead).size(), store.eventsRead - readNow,
+                "the round in progress is not final: not kept");
     }
 
     /**
