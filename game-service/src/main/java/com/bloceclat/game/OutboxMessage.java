@@ -5,7 +5,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Collections;
 import java.util.List;
 
@@ -80,10 +79,15 @@ public class OutboxMessage extends PanacheEntityBase {
         });
     }
 
-    /** The insert of {@code count} messages, ids given in their order; each one's parameters set by {@link #bind}. */
+    /**
+     * The insert of {@code count} messages, ids given in their order; each one's parameters set by {@link #bind}. A row
+     * is stamped by the database's clock, the one the backlog's age is read against ({@code OutboxBacklog}): stamped by
+     * the replica's, a replica's clock ahead hid a stuck relay for as long, and one behind made the outbox look late on
+     * every replica.
+     */
     public static String insert(int count) {
         return "INSERT INTO outbox (topic, msg_key, payload, created_at, live_match) VALUES "
-                + String.join(", ", Collections.nCopies(count, "(?, ?, ?, ?, ?)"));
+                + String.join(", ", Collections.nCopies(count, "(?, ?, ?, now(), ?)"));
     }
 
     /** Sets one message's parameters of {@link #insert} from {@code at} on; answers the index after them. */
@@ -91,9 +95,8 @@ public class OutboxMessage extends PanacheEntityBase {
         q.setString(at, m.topic());
         q.setString(at + 1, m.key());
         q.setString(at + 2, m.payload());
-        q.setObject(at + 3, OffsetDateTime.now(ZoneOffset.UTC));
-        q.setString(at + 4, m.liveMatch());
-        return at + 5;
+        q.setString(at + 3, m.liveMatch());
+        return at + 4;
     }
 
     /** A batch to send: its rows, oldest first, and whether more rows were due (cut by count or by size). */

@@ -200,6 +200,24 @@ class OutboxRelayTest {
         return PrometheusText.value("outbox_parked_total", "topic", topic);
     }
 
+    /**
+     * The backlog's age (the wellness check, {@code outbox_oldest_seconds}) is read against the database's clock, so
+     * rows are stamped by it: stamped by the replica's clock, a replica ahead hid a stuck relay, one behind made the
+     * outbox look late. The transaction's time, {@code now()}, is the database's.
+     */
+    @Test
+    void aRowIsStampedByTheDatabasesClock() {
+        QuarkusTransaction.requiringNew().run(() -> {
+            long id = OutboxMessage.enqueue(GameMessages.EVENTS_CHANNEL, "clock-" + UUID.randomUUID(), "{}");
+            Object same = OutboxMessage.getEntityManager()
+                    .createNativeQuery("SELECT created_at = now() FROM outbox WHERE id = :id").setParameter("id", id)
+                    .getSingleResult();
+            assertEquals(Boolean.TRUE, same);
+            OutboxMessage.getEntityManager().createNativeQuery("DELETE FROM outbox WHERE id = :id")
+                    .setParameter("id", id).executeUpdate();
+        });
+    }
+
     @Test
     void rowsKeptAfterAFailedSendStepAsideForADoublingWaitSoTheRowsAfterThemGo() {
         // In one transaction, so that no relay of this application sends (or even sees) these rows meanwhile. Before,

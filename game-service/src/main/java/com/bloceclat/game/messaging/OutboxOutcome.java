@@ -1,5 +1,6 @@
 package com.bloceclat.game.messaging;
 
+import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -7,6 +8,8 @@ import org.apache.kafka.common.InvalidRecordException;
 import org.apache.kafka.common.errors.RecordBatchTooLargeException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.SerializationException;
+
+import com.bloceclat.common.db.DatabaseFaults;
 
 /**
  * What becomes of one outbox row after its send ({@link OutboxRelay}): deleted, parked with a reason, or kept for the
@@ -44,17 +47,18 @@ sealed interface OutboxOutcome {
         if (failure == null) {
             return new Sent();
         }
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        // the causes walked by DatabaseFaults.causes, at most 32: a cycle of causes (each the other's) spun the relay
+        List<Throwable> causes = DatabaseFaults.causes(failure);
+        for (Throwable t : causes) {
             if (t instanceof RecordTooLargeException || t instanceof RecordBatchTooLargeException
                     || t instanceof SerializationException || t instanceof InvalidRecordException
                     || t instanceof UnknownTopic) {
                 return new Park(t.getClass().getSimpleName() + ": " + t.getMessage());
             }
         }
-        Throwable root = failure;
-        while ((root instanceof CompletionException || root instanceof ExecutionException) && root.getCause() != null) {
-            root = root.getCause();
-        }
+        Throwable root = causes.stream()
+                .filter(t -> !(t instanceof CompletionException || t instanceof ExecutionException) || t.getCause() == null)
+                .findFirst().orElse(failure);
         return new Retry(root.getClass().getSimpleName() + ": " + root.getMessage());
     }
 }

@@ -1,8 +1,10 @@
 package com.bloceclat.game.messaging;
 
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.concurrent.CompletionException;
 
 import org.apache.kafka.common.errors.NetworkException;
@@ -37,5 +39,20 @@ class OutboxOutcomeTest {
             OutboxOutcome.Retry retry = assertInstanceOf(OutboxOutcome.Retry.class, o, t.toString());
             assertTrue(retry.reason().startsWith(t.getClass().getSimpleName()), retry.reason());
         }
+    }
+
+    /** Before, a cycle of causes (each the other's) spun the relay's thread for good, the outbox lock held. */
+    @Test
+    void aCycleOfCausesEnds() {
+        IllegalStateException a = new IllegalStateException("a");
+        CompletionException b = new CompletionException("b", a);
+        a.initCause(b);
+        OutboxOutcome o = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> OutboxOutcome.of(b));
+        assertInstanceOf(OutboxOutcome.Retry.class, o);
+        CompletionException c = new CompletionException("c") { }; // its cause not set yet
+        CompletionException d = new CompletionException("d", c);
+        c.initCause(d);
+        assertInstanceOf(OutboxOutcome.Retry.class,
+                assertTimeoutPreemptively(Duration.ofSeconds(10), () -> OutboxOutcome.of(c)));
     }
 }

@@ -20,6 +20,7 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
+import com.bloceclat.common.db.DatabaseFaults;
 import com.bloceclat.common.events.GameFinishedDeadLetter;
 import com.bloceclat.leaderboard.config.LeaderboardConfig;
 
@@ -151,7 +152,7 @@ public class DeadLetters {
     }
 
     private static boolean tooLarge(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        for (Throwable t : DatabaseFaults.causes(failure)) { // at most 32: a cycle of causes ends
             if (t instanceof RecordTooLargeException || t instanceof RecordBatchTooLargeException) {
                 return true;
             }
