@@ -43,6 +43,21 @@ class SolverResourceTest {
         given().when().get("/q/swagger-ui/").then().statusCode(200);
     }
 
+    /**
+     * A request target that is no URI (a malformed {@code %} escape, in the path or the query) is refused by Quarkus's
+     * HTTP layer with a bare 400 before any route (docs/platform.md, "Errors": one of its exceptions, with 414 and 431),
+     * never a 500: an attacker's review took it for one.
+     */
+    @Test
+    void aPathOrQueryThatIsNoUriIsABare400BeforeAnyRouteNeverA500() {
+        for (String target : new String[] {"/api/solver/info?x=%zz", "/api/solver/info?level=%", "/api/solver/%zz",
+                "/q/health?x=%zz", "/nothing?x=%zz"}) {
+            String answer = RawBodies.get(RestAssured.port, target);
+            assertTrue(answer.startsWith("HTTP/1.1 400 "), target + ": " + answer);
+        }
+        given().when().get("/api/solver/info?x=%25zz").then().statusCode(200); // an escaped '%' is read
+    }
+
     @Test
     void uploadsStalledMidBodyHoldNoWorkerThread() {
         // More stalled analyses than worker threads, each past Quarkus REST's input buffer (10K), from where it read

@@ -26,6 +26,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * served on a worker thread is still answered: Quarkus REST reads a blocking endpoint's body on its worker thread, and a
  * stalled one held the thread until the read timed out.</li>
  * <li>{@link #chunked}: a body in chunks, with no length for the server to judge it by before reading it.</li>
+ * <li>{@link #get}: a request target as written, not encoded: one no client library would send, such as a malformed
+ * {@code %} escape.</li>
  * </ul>
  */
 public final class RawBodies implements AutoCloseable {
@@ -94,16 +96,36 @@ public final class RawBodies implements AutoCloseable {
             } catch (IOException e) {
                 // the server answered and closed before the whole body went: its answer is still to be read
             }
-            ByteArrayOutputStream answer = new ByteArrayOutputStream();
-            try {
-                s.getInputStream().transferTo(answer);
-            } catch (SocketTimeoutException e) {
-                // kept open past 10 s: what came is the answer
-            }
-            return answer.toString(StandardCharsets.UTF_8);
+            return answer(s);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * GETs {@code target} (a path and query, sent byte for byte as given) on localhost:{@code port}, and answers the
+     * status line and the answer's head and body as they came, up to the server's close or 10 s.
+     */
+    public static String get(int port, String target) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("localhost", port), 5_000);
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: localhost:" + port
+                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            return answer(s);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String answer(Socket s) throws IOException {
+        ByteArrayOutputStream answer = new ByteArrayOutputStream();
+        try {
+            s.getInputStream().transferTo(answer);
+        } catch (SocketTimeoutException e) {
+            // kept open past 10 s: what came is the answer
+        }
+        return answer.toString(StandardCharsets.UTF_8);
     }
 
     /** Whether the server closed (or reset) every one of these connections within {@code wait}, all told. */
