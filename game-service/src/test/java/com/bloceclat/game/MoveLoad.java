@@ -116,12 +116,24 @@ public final class MoveLoad {
         return errors.isEmpty();
     }
 
-    /** A new game, or an error naming the status and problem the service answered instead. */
+    /**
+     * A new game, or an error naming the status and problem the service answered instead. The generated players are
+     * one client (one address), and a client's starts are made one at a time: a start that meets another is answered
+     * 429 with {@code Retry-After}, and is sent again after it, as a browser's page does.
+     */
     private static JsonNode create(HttpClient http, String base, long seed) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/api/games"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"level\": \"MEDIUM\", \"seed\": " + seed + "}"))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = null;
+        int tries = 0;
+        do {
+            if (tries > 0) {
+                Thread.sleep(1000L * Long.parseLong(r.headers().firstValue("Retry-After").orElse("1"))
+                        + (long) (Math.random() * 500));
+            }
+            r = http.send(HttpRequest.newBuilder(URI.create(base + "/api/games"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"level\": \"MEDIUM\", \"seed\": " + seed + "}"))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+        } while (r.statusCode() == 429 && ++tries < 20);
         if (r.statusCode() != 201) {
             throw new IllegalStateException("POST /api/games: " + r.statusCode() + " " + r.body());
         }
