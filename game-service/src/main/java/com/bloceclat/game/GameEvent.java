@@ -80,14 +80,10 @@ public class GameEvent extends PanacheEntityBase {
     }
 
     /**
-     * The game's events from number {@code from} on, in order, by JDBC on the transaction's connection (values, not
-     * entities of Hibernate's session: a long game's hundreds of events are neither managed nor dirty-checked).
+     * The game's events from number {@code from} on, in order, {@code limit} at most, by JDBC on the transaction's
+     * connection (values, not entities of Hibernate's session: a long game's hundreds of events are neither managed nor
+     * dirty-checked).
      */
-    public static List<GameEvent> ofGame(UUID gameId, int from) {
-        return ofGame(gameId, from, Integer.MAX_VALUE);
-    }
-
-    /** As {@link #ofGame(UUID, int)}, {@code limit} events at most. */
     public static List<GameEvent> ofGame(UUID gameId, int from, int limit) {
         return Jdbc.work(c -> {
             try (PreparedStatement q = c.prepareStatement("SELECT seq, type, round, slot, row_index, col_index, "

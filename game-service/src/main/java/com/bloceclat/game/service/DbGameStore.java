@@ -31,9 +31,9 @@ class DbGameStore implements GameStore {
     @Inject
     DbGameStore(MeterRegistry registry) {
         eventsRead = DistributionSummary.builder("bloc.game.events.read")
-                .description("Events read from PostgreSQL per load of a game's events: all of them for a game this "
+                .description("Events read from PostgreSQL per read of a game's events: all of them for a game this "
                         + "replica had not cached or a command that needs its history, the missing ones for a stale "
-                        + "cached state")
+                        + "cached state, a page of them for a race's held-back grid")
                 .register(registry);
     }
 

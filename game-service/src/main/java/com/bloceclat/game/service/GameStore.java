@@ -30,11 +30,6 @@ interface GameStore {
     /** The game's row without a lock, or null. */
     GameEntity read(UUID id);
 
-    /** The game's events in order. */
-    default List<GameEvent> events(GameEntity g) {
-        return events(g, 0);
-    }
-
     /** The game's events from number {@code from} on, in order. */
     default List<GameEvent> events(GameEntity g, int from) {
         return events(g, from, Integer.MAX_VALUE);
@@ -47,14 +42,14 @@ interface GameStore {
     int PAGE = 64;
 
     /**
-     * The game's events of rounds up to {@code round}, in order (rounds never go back: no undo crosses a deal), read a
-     * page at a time ({@link #PAGE}, then twice as many each time) and no further than the page that passes that round.
-     * A race's seat far behind asks for the rounds it has played of the seat ahead: read whole, a game of 100,000
-     * events was read for each of them.
+     * The game's events from number {@code from} on of rounds up to {@code round}, in order (rounds never go back: no
+     * undo crosses a deal), read a page at a time ({@link #PAGE}, then twice as many each time) and no further than the
+     * page that passes that round. A race's seat behind asks for the rounds it has played of the seat ahead: read
+     * whole, a game of 100,000 events was read for each of them.
      */
-    default List<GameEvent> eventsUpTo(GameEntity g, int round) {
+    default List<GameEvent> eventsUpTo(GameEntity g, int from, int round) {
         List<GameEvent> upTo = new ArrayList<>();
-        for (int from = 0, size = PAGE;; size = Math.min(2 * size, 1 << 16)) {
+        for (int size = PAGE;; size = Math.min(2 * size, 1 << 16)) {
             List<GameEvent> page = events(g, from, size);
             for (GameEvent e : page) {
                 if (e.round > round) {

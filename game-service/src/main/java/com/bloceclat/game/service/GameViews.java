@@ -73,18 +73,43 @@ class GameViews {
     }
 
     /**
+     * Per game, its state at the end of the last round a grid was read for, which the next round's grid reads on from:
+     * each round the seat behind completes then reads that round's events of the seat ahead, not all of its rounds
+     * again (a pair of accounts, one seat a round behind the other, made that a read of the whole game a round).
+     * Weighed by events (about 50 bytes each, docs/benchmarks.md "The game cache's heap"), 10 minutes unused.
+     */
+    private final Cache<java.util.UUID, RoundEnd> roundEnds = Caffeine.newBuilder().maximumWeight(200_000)
+            .weigher((java.util.UUID id, RoundEnd e) -> e.state.eventCount + 1)
+            .expireAfterAccess(Duration.ofMinutes(10)).build();
+
+    private record RoundEnd(int round, Rebuilt state) {
+    }
+
+    /**
      * A game's grid as it was at the end of round {@code upTo}: after its events of rounds up to that one. Read from
-     * its events once per game and round once the game is past that round.
+     * its events once per game and round once the game is past that round, on from the last such round read.
      */
     Grid gridUpTo(GameEntity g, int upTo) {
         if (log.current(g).game.round() <= upTo) {
-            return replayedUpTo(g, upTo); // the round is still being played: not final, not kept
+            // the round is still being played: not final, not kept
+            return Grid.of(GameLog.replayed(g, store.eventsUpTo(g, 0, upTo)).game);
         }
-        return grids.get(new GridKey(g.id, upTo), k -> replayedUpTo(g, upTo));
+        return grids.get(new GridKey(g.id, upTo), k -> roundEnd(g, upTo));
     }
 
-    private Grid replayedUpTo(GameEntity g, int upTo) {
-        return Grid.of(GameLog.replayed(g, store.eventsUpTo(g, upTo)).game);
+    /** The grid at the end of round {@code upTo}, a round the game has left, read on from the last round end kept. */
+    private Grid roundEnd(GameEntity g, int upTo) {
+        // taken out while it is read on (its state changes in place) and put back after: a read of the same game meanwhile
+        // starts from the game's first event, as one of an earlier round does
+        RoundEnd last = roundEnds.asMap().remove(g.id);
+        if (last != null && last.round > upTo) {
+            roundEnds.put(g.id, last);
+            return Grid.of(GameLog.replayed(g, store.eventsUpTo(g, 0, upTo)).game);
+        }
+        Rebuilt state = last == null ? GameLog.replayed(g, store.eventsUpTo(g, 0, upTo))
+                : last.state.then(store.eventsUpTo(g, last.state.eventCount, upTo));
+        roundEnds.put(g.id, new RoundEnd(upTo, state));
+        return Grid.of(state.game);
     }
 
     /** A match's game as shown to the other seat while that seat is behind it, at the end of round {@code upTo}. */

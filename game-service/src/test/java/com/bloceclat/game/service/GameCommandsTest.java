@@ -76,6 +76,8 @@ class GameCommandsTest {
         final List<String> writes = new ArrayList<>();
         /** The events those reads answered, in all. */
         int eventsRead;
+        /** The reads from a game's first event. */
+        int readsFromStart;
 
         @Override
         public GameEntity locked(UUID id) {
@@ -103,6 +105,7 @@ class GameCommandsTest {
         public List<GameEvent> events(GameEntity g, int from, int limit) {
             if (from == 0) {
                 beforeFullRead.run();
+                readsFromStart++;
             }
             eventReads++;
             List<GameEvent> all = events.getOrDefault(g.id, List.of());
@@ -1085,6 +1088,15 @@ class GameCommandsTest {
         // only what the view shows is kept, not the engine's game and its events
         assertEquals(GameViews.Grid.of(expected), again);
         assertEquals(expected.score(), first.score());
+        // the next round reads on from the end of the last: before, each round read every round before it again (a
+        // seat one round behind the other made that a read of the whole game a round)
+        int fromStart = store.readsFromStart;
+        int readRound0 = store.eventsRead;
+        views.gridUpTo(row, 1);
+        assertEquals(fromStart, store.readsFromStart, "round 1 read on from the end of round 0");
+        assertEquals(GameStore.PAGE, store.eventsRead - readRound0);
+        Game round1 = GameLog.replayed(row, store.events.get(ahead).stream().filter(e -> e.round <= 1).toList()).game;
+        assertEquals(GameViews.Grid.of(round1), views.gridUpTo(row, 1));
         int now = log.current(row).game.round();
         int readNow = store.eventsRead;
         views.gridUpTo(row, now);
