@@ -14,6 +14,11 @@ const LEVEL = 'HARD';
 async function pageOf(gameId) {
   for (let page = 0; page < 50; page++) {
     const res = await call(`${LEADERBOARD}/api/leaderboards/${LEVEL}?period=all&page=${page}&size=20`);
+    if (res.status === 429) { // past this address's rate of reads (ReadRate): the same page again after the wait
+      await new Promise((r) => setTimeout(r, 1000 * Number(res.headers?.get?.('retry-after') ?? 1)));
+      page--;
+      continue;
+    }
     if (res.status !== 200) throw new Error(`leaderboard answered ${res.status} ${res.text.slice(0, 200)}`);
     const entry = res.json.entries.find((e) => e.gameId === gameId);
     if (entry) return { page, entry };

@@ -52,6 +52,18 @@ public interface LeaderboardConfig {
     @WithDefault("20s")
     Duration shutdownDrain();
 
+    /**
+     * The reads of the boards one client may make a second on this replica, on average ({@code ReadRate}: a player by
+     * token, anyone else by address); past it, and past {@link #readsBurstPerClient} at once, a read is refused with
+     * 429 and {@code Retry-After}.
+     */
+    @WithDefault("10")
+    int readsPerSecondPerClient();
+
+    /** How many reads one client may make at once before {@link #readsPerSecondPerClient} applies. */
+    @WithDefault("50")
+    int readsBurstPerClient();
+
     /** How long the refused trail keeps its rows ({@code RefusedRetention}). */
     Refused refused();
 

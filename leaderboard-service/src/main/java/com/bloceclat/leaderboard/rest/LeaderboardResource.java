@@ -40,6 +40,9 @@ import io.quarkus.security.identity.SecurityIdentity;
  */
 @Path("/api/leaderboards")
 @Produces(MediaType.APPLICATION_JSON)
+@APIResponse(responseCode = "429", description = "Past the client's rate of reads of the boards (a player by token, "
+        + "anyone else by address: bloc.leaderboard.reads-per-second-per-client, 10, in bursts of 50; ReadRate); "
+        + "Retry-After says when to ask again")
 public class LeaderboardResource {
 
     /** One record on a leaderboard; {@code rank} counts from 1 within the level and period. */
