@@ -29,6 +29,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.header.Header;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import com.bloceclat.common.events.GameFinished;
@@ -328,6 +329,9 @@ class ConsumerFaultsTest {
                         bare.error());
 
                 letterLimit(admin, dlq, AlterConfigOp.OpType.SET, "64");
+                assertEquals(3000, ConfigProvider.getConfig().getValue(
+                        "mp.messaging.connector.smallrye-kafka.throttled.unprocessed-record-max-age.ms", Integer.class),
+                        "the hold below outlasts the check only with the %test age (application.properties)");
                 double before = retried();
                 Games.publish(new ProducerRecord<>(GameFinished.CHANNEL, waiting, "not signed"));
                 await().atMost(Duration.ofSeconds(60)).until(() -> retried() >= before + 2);
@@ -395,6 +399,9 @@ class ConsumerFaultsTest {
                 // past the throttled commit's age for records left unacknowledged (%test: 3 s, checked at each
                 // commit, every 5 s), the channel was closed for good and liveness went DOWN: it is not checked here
                 letterLimit(admin, dlq, AlterConfigOp.OpType.SET, "64");
+                assertEquals(3000, ConfigProvider.getConfig().getValue(
+                        "mp.messaging.connector.smallrye-kafka.throttled.unprocessed-record-max-age.ms", Integer.class),
+                        "the hold below outlasts the check only with the %test age (application.properties)");
                 double before = retried();
                 companion.produceStrings().fromRecords(
                         new ProducerRecord<>(CanaryConsumer.CHANNEL, poisonKey, "this is not a canary either"),

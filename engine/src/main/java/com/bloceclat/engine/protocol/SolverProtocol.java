@@ -78,8 +78,9 @@ public final class SolverProtocol {
         } catch (JsonProcessingException e) {
             throw new ProtocolException("not valid JSON: " + e.getOriginalMessage());
         } catch (NumberFormatException e) {
-            // a decimal whose exponent is past an int's range (1e-2147483649): Jackson cannot make it a BigDecimal, and
-            // throws this rather than a JsonProcessingException (before, it ended the CLI and was a 500 over REST)
+            // a decimal whose scale (digits after the point less the exponent) is past an int's range, 1e-2147483649:
+            // Jackson cannot make it a BigDecimal, and throws this rather than a JsonProcessingException (before, it
+            // ended the CLI and was a 500 over REST)
             throw new ProtocolException("not valid JSON: a number out of range");
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a String is never short of input

@@ -99,9 +99,8 @@ class MainTest {
                 .compareTo(exact.readTree(lines[2]).get("id").decimalValue()), lines[2]);
     }
 
-    /** The jar's own main in a JVM of its own under LANG=C: its answers are UTF-8 all the same. */
     /**
-     * A decimal whose exponent is past an int's range cannot be read as the exact decimal ids are read as: before, the
+     * A decimal whose scale is past an int's range cannot be read as the exact decimal ids are read as: before, the
      * exception ended the CLI (exit 2) with no answer to that line or any after it.
      */
     @Test
@@ -117,6 +116,7 @@ class MainTest {
         assertTrue(lines[2].startsWith("{\"id\":\"last\",\"placements\""), lines[2]);
     }
 
+    /** The jar's own main in a JVM of its own under LANG=C: its answers are UTF-8 all the same. */
     @Test
     void answersAreUtf8WhateverThePlatformCharset() throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
