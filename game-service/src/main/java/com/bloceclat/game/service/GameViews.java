@@ -108,8 +108,9 @@ class GameViews {
         }
         Rebuilt state = last == null ? GameLog.replayed(g, store.eventsUpTo(g, 0, upTo))
                 : last.state.then(store.eventsUpTo(g, last.state.eventCount, upTo));
+        Grid grid = Grid.of(state.game); // before the put: once put back, a later round's read may change it in place
         roundEnds.put(g.id, new RoundEnd(upTo, state));
-        return Grid.of(state.game);
+        return grid;
     }
 
     /** A match's game as shown to the other seat while that seat is behind it, at the end of round {@code upTo}. */

@@ -16,7 +16,8 @@ import com.bloceclat.leaderboard.config.LeaderboardConfig;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.security.identity.SecurityIdentity;
-import io.vertx.core.http.HttpServerRequest;
+import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * The boards' reads (every request of {@link LeaderboardResource}, by the resource Quarkus REST routed it to, so that
@@ -37,9 +38,6 @@ public class ReadRate {
     LeaderboardConfig config;
 
     @Inject
-    SecurityIdentity identity;
-
-    @Inject
     MeterRegistry registry;
 
     private BucketsPerKey buckets;
@@ -54,12 +52,15 @@ public class ReadRate {
                 .register(registry);
     }
 
-    @ServerRequestFilter
-    public Response limit(SimpleResourceInfo resource, HttpServerRequest http) {
+    /** On the I/O thread: a refused read takes no worker thread (the resource's methods are blocking). */
+    @ServerRequestFilter(nonBlocking = true)
+    public Response limit(SimpleResourceInfo resource, RoutingContext ctx) {
         if (resource.getResourceClass() != LeaderboardResource.class) {
             return null;
         }
-        long waitNanos = buckets.take(ClientKey.of(identity, http), 1);
+        // the identity proactive authentication has set on the request (the CDI bean may not be resolved here yet)
+        SecurityIdentity identity = ctx.user() instanceof QuarkusHttpUser user ? user.getSecurityIdentity() : null;
+        long waitNanos = buckets.take(ClientKey.of(identity, ctx.request()), 1);
         if (waitNanos == 0) {
             return null;
         }
