@@ -91,8 +91,7 @@ class GameViews {
      */
     Grid gridUpTo(GameEntity g, int upTo) {
         if (log.current(g).game.round() <= upTo) {
-            // the round is still being played: not final, not kept
-            return Grid.of(GameLog.replayed(g, store.eventsUpTo(g, 0, upTo)).game);
+            return Grid.of(fromStart(g, upTo).game); // the round is still being played: not final, not kept
         }
         return grids.get(new GridKey(g.id, upTo), k -> roundEnd(g, upTo));
     }
@@ -104,13 +103,18 @@ class GameViews {
         RoundEnd last = roundEnds.asMap().remove(g.id);
         if (last != null && last.round > upTo) {
             roundEnds.put(g.id, last);
-            return Grid.of(GameLog.replayed(g, store.eventsUpTo(g, 0, upTo)).game);
+            return Grid.of(fromStart(g, upTo).game);
         }
-        Rebuilt state = last == null ? GameLog.replayed(g, store.eventsUpTo(g, 0, upTo))
+        Rebuilt state = last == null ? fromStart(g, upTo)
                 : last.state.then(store.eventsUpTo(g, last.state.eventCount, upTo));
         Grid grid = Grid.of(state.game); // before the put: once put back, a later round's read may change it in place
         roundEnds.put(g.id, new RoundEnd(upTo, state));
         return grid;
+    }
+
+    /** The game's state at the end of round {@code upTo}, replayed from its first event. */
+    private Rebuilt fromStart(GameEntity g, int upTo) {
+        return GameLog.replayed(g, store.eventsUpTo(g, 0, upTo));
     }
 
     /** A match's game as shown to the other seat while that seat is behind it, at the end of round {@code upTo}. */

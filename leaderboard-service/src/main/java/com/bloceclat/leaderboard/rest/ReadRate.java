@@ -15,8 +15,6 @@ import com.bloceclat.leaderboard.config.LeaderboardConfig;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.security.identity.SecurityIdentity;
-import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -58,9 +56,8 @@ public class ReadRate {
         if (resource.getResourceClass() != LeaderboardResource.class) {
             return null;
         }
-        // the identity proactive authentication has set on the request (the CDI bean may not be resolved here yet)
-        SecurityIdentity identity = ctx.user() instanceof QuarkusHttpUser user ? user.getSecurityIdentity() : null;
-        long waitNanos = buckets.take(ClientKey.of(identity, ctx.request()), 1);
+        // the identity authentication has set on the request (the CDI bean may not be resolved on this thread yet)
+        long waitNanos = buckets.take(ClientKey.of(ctx), 1);
         if (waitNanos == 0) {
             return null;
         }

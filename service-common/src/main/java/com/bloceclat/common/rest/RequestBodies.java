@@ -142,9 +142,9 @@ public class RequestBodies {
                 return;
             }
             int bytes = (int) Math.min(budget, declared(request.getHeader(HttpHeaders.CONTENT_LENGTH), most));
-            SecurityIdentity identity = ctx.user() instanceof QuarkusHttpUser user ? user.getSecurityIdentity() : null;
-            String client = ClientKey.of(identity, request);
-            boolean service = identity != null && identity.hasRole(serviceRole);
+            String client = ClientKey.of(ctx);
+            boolean service = ctx.user() instanceof QuarkusHttpUser user
+                    && user.getSecurityIdentity().hasRole(serviceRole);
             if (!clients.tryAdd(client, bytes, share)) {
                 clientFull.increment();
                 refuse(ctx, 429, yours);

@@ -8,9 +8,11 @@ import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 import io.quarkus.security.identity.SecurityIdentity;
+import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.SocketAddress;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * Who a caller is for the per-client limits of every service (solver-service's rate limit, game-service's open games
@@ -23,6 +25,14 @@ import io.vertx.core.net.SocketAddress;
 public final class ClientKey {
 
     private ClientKey() {
+    }
+
+    /**
+     * The key of the caller of a request on the I/O thread, before any endpoint: the identity authentication has set on
+     * the request (none for an anonymous caller), else its address.
+     */
+    public static String of(RoutingContext ctx) {
+        return of(ctx.user() instanceof QuarkusHttpUser user ? user.getSecurityIdentity() : null, ctx.request());
     }
 
     public static String of(SecurityIdentity identity, HttpServerRequest http) {
