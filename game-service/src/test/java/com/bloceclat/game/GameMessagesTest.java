@@ -30,7 +30,7 @@ import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayValidator;
 import com.bloceclat.game.messaging.GameMessages;
-import com.bloceclat.game.messaging.OutboxRelay;
+import com.bloceclat.game.messaging.OutboxSender;
 import com.bloceclat.testsupport.KafkaResource;
 import com.bloceclat.testsupport.Tokens;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -58,7 +58,7 @@ class GameMessagesTest {
             List<ConsumerRecord<String, String>> mine = ofGame(task.getRecords(), g.id());
             assertEquals(1, mine.size(), "game-finished records keyed " + g.id());
             task.close();
-            assertNull(mine.get(0).headers().lastHeader(OutboxRelay.LIVE_MATCH_HEADER), "only game-events have it");
+            assertNull(mine.get(0).headers().lastHeader(OutboxSender.LIVE_MATCH_HEADER), "only game-events have it");
 
             String envelope = mine.get(0).value();
             assertEquals(TestKeys.KEY_ID, SignedMessage.fromJson(envelope).keyId());
@@ -104,7 +104,7 @@ class GameMessagesTest {
             assertEquals(List.of("CREATED", "PLACE", "PLACE", "UNDO", "RESIGN"), types);
             for (int i = 0; i < mine.size(); i++) {
                 // a solo game's: live consumers skip it unread (LiveUpdates)
-                assertArrayEquals(new byte[0], mine.get(i).headers().lastHeader(OutboxRelay.LIVE_MATCH_HEADER).value());
+                assertArrayEquals(new byte[0], mine.get(i).headers().lastHeader(OutboxSender.LIVE_MATCH_HEADER).value());
                 JsonNode event = read(mine.get(i).value());
                 assertEquals(i, event.get("version").asInt());
                 assertEquals(g.id() + ":" + i, event.get("eventId").asText());

@@ -234,6 +234,28 @@ final class PackagedGameService implements AutoCloseable {
         env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.start().get("kafka.bootstrap.servers"));
     }
 
+    /** Stops the broker for a while: {@link #kafkaBack} starts one where it was, for the replicas still running. */
+    void kafkaAway() {
+        kafka.stopForNow();
+    }
+
+    /** A broker back where the last one was (its topics new and empty): the running replicas reconnect to it. */
+    void kafkaBack() {
+        env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.startOnTheSamePort().get("kafka.bootstrap.servers"));
+    }
+
+    /** The most times a relay kept one of a game's outbox rows after its send (0 once none is left). */
+    int keptSends(String gameId) throws SQLException {
+        try (Connection c = db(); PreparedStatement q = c.prepareStatement(
+                "SELECT coalesce(max(attempts), 0) FROM outbox WHERE msg_key = ?")) {
+            q.setString(1, gameId);
+            try (ResultSet r = q.executeQuery()) {
+                r.next();
+                return r.getInt(1);
+            }
+        }
+    }
+
     /** The OIDC server's base URL (its realm is {@code <url>/realms/quarkus}). */
     String oidcUrl() {
         return oidcUrl;

@@ -46,6 +46,7 @@ import com.bloceclat.engine.Game;
 import com.bloceclat.engine.Level;
 import com.bloceclat.engine.replay.Replay;
 import com.bloceclat.engine.replay.ReplayValidator;
+import com.bloceclat.game.messaging.GameMessages;
 import com.bloceclat.testsupport.FlywaySchemas;
 import com.bloceclat.testsupport.KafkaResource;
 import com.bloceclat.testsupport.Tokens;
@@ -252,7 +253,7 @@ class ReplicasIT {
             await().atMost(Duration.ofSeconds(60))
                     .until(() -> task.getRecords().stream().anyMatch(r -> id.equals(r.key())));
             // the game's last event is on game-events too, so everything before it has been relayed
-            ConsumerTask<String, String> events = companion.consumeStrings().fromTopics("game-events");
+            ConsumerTask<String, String> events = companion.consumeStrings().fromTopics(GameMessages.EVENTS_CHANNEL);
             await().atMost(Duration.ofSeconds(60)).until(() -> events.getRecords().stream()
                     .anyMatch(r -> id.equals(r.key()) && r.value().contains("\"status\":\"OVER\"")));
             List<ConsumerRecord<String, String>> finished = task.getRecords().stream()
@@ -348,7 +349,7 @@ class ReplicasIT {
         // acknowledged rows deleted), so the next replica sent none of them again
         await().atMost(Duration.ofSeconds(60)).until(() -> stack.unsentRows() == 0);
         try (KafkaCompanion companion = KafkaResource.companion()) {
-            ConsumerTask<String, String> events = companion.consumeStrings().fromTopics("game-events");
+            ConsumerTask<String, String> events = companion.consumeStrings().fromTopics(GameMessages.EVENTS_CHANNEL);
             Map<String, List<String>> changes = new HashMap<>();
             await().atMost(Duration.ofSeconds(60)).until(() -> {
                 changes.clear();
@@ -466,22 +467,13 @@ class ReplicasIT {
                 Map.of("BLOC_OUTBOX_BACKLOG_INTERVAL", "1s", "BLOC_OUTBOX_LATE_AFTER", "2s"));
         stack.stopKafka();
         String id;
-        Game shadow = new Game(5, Level.EXPERT);
+        Game shadow;
         try {
             // Kafka is not on the request path: the game is played to the end while the broker is gone
-            var created = given().baseUri(replica.http()).contentType(ContentType.JSON)
-                    .body("{\"level\": \"EXPERT\", \"seed\": 5}")
-                    .when().post("/api/games").then().statusCode(201).extract();
-            id = created.path("id");
-            String token = created.path("gameToken");
-            int n = 1;
-            while (!shadow.gameOver()) {
-                int[] m = Play.firstLegal(shadow);
-                shadow.place(m[0], m[1], m[2]);
-                given().baseUri(replica.http()).header("X-Game-Token", token).contentType(ContentType.JSON)
-                        .body(Map.of("moveNumber", n++, "slot", m[0], "row", m[1], "col", m[2]))
-                        .when().post("/api/games/" + id + "/moves").then().statusCode(200);
-            }
+            Played game = playToTheEnd(replica, 5);
+            id = game.id();
+            shadow = game.shadow();
+            int n = game.moves() + 1;
             assertTrue(stack.unsent(id) >= n, "every change waits in the outbox while Kafka is down");
             // a broker that is down takes no replica out of its Service (readiness) nor restarts it (liveness), and a
             // replica started meanwhile passes its startup probe: every channel is left out of readiness and startup
@@ -524,6 +516,78 @@ class ReplicasIT {
             assertEquals(shadow.score(), result.score());
         }
         next.kill();
+    }
+
+    /**
+     * While the broker is away, a replica that stays up passes over its kept rows again and again; its producer holds
+     * every record it could not deliver, retrying, for up to its delivery.timeout.ms (two minutes). Before, each pass
+     * sent the kept rows again and every copy reached the topic once the broker was back (5 copies of the
+     * game-finished here): the relay now sends a row again only once its earlier send failed.
+     */
+    @Test
+    void aBrokerAwayForManyPassesGetsOneCopyOfEachMessageFromAReplicaThatStaysUp() throws Exception {
+        // passes close together: a send unsettled after 1 s is kept, and due again 0.5 to 1 s later
+        PackagedGameService.Replica replica = stack.start(Map.of("BLOC_OUTBOX_SEND_TIMEOUT", "1s",
+                "BLOC_OUTBOX_POLL_INTERVAL", "500ms", "BLOC_OUTBOX_RETRY_MAX", "1s"));
+        String id;
+        try {
+            // a game finished with the broker there: the producer knows both topics' partitions
+            String before = playToTheEnd(replica, 7).id();
+            await().atMost(Duration.ofSeconds(60)).until(() -> stack.unsent(before) == 0);
+            stack.kafkaAway();
+            try {
+                id = playToTheEnd(replica, 5).id();
+                String gameId = id;
+                // four passes, or more, kept the game's rows, each with its send unsettled
+                await().atMost(Duration.ofSeconds(60)).until(() -> stack.keptSends(gameId) >= 4);
+            } finally {
+                stack.kafkaBack();
+            }
+            String gameId = id;
+            await().atMost(Duration.ofSeconds(120)).until(() -> stack.unsent(gameId) == 0);
+            // a game finished after the outage's: its messages come after every copy of the first's (one partition)
+            String after = playToTheEnd(replica, 9).id();
+            try (KafkaCompanion companion = KafkaResource.companion()) {
+                ConsumerTask<String, String> finished = companion.consumeStrings().fromTopics(GameFinished.CHANNEL);
+                ConsumerTask<String, String> events = companion.consumeStrings().fromTopics(GameMessages.EVENTS_CHANNEL);
+                await().atMost(Duration.ofSeconds(60)).until(() -> finished.getRecords().stream()
+                        .anyMatch(r -> after.equals(r.key())) && events.getRecords().stream()
+                        .anyMatch(r -> after.equals(r.key())));
+                finished.close();
+                events.close();
+                assertEquals(1, finished.getRecords().stream().filter(r -> gameId.equals(r.key())).count(),
+                        "copies of the game-finished");
+                List<String> changes = events.getRecords().stream().filter(r -> gameId.equals(r.key()))
+                        .map(ConsumerRecord::value).toList();
+                assertTrue(!changes.isEmpty(), "the game's changes reached game-events");
+                assertEquals(new HashSet<>(changes).size(), changes.size(), "no change of the game came twice");
+            }
+        } finally {
+            replica.kill();
+        }
+    }
+
+    /** A game played to its end: its id, the engine's copy of it, and the placements made. */
+    private record Played(String id, Game shadow, int moves) {
+    }
+
+    /** Plays a solo EXPERT game of this seed to its end on a replica, with the first legal placement. */
+    private static Played playToTheEnd(PackagedGameService.Replica replica, long seed) {
+        var created = given().baseUri(replica.http()).contentType(ContentType.JSON)
+                .body("{\"level\": \"EXPERT\", \"seed\": " + seed + "}")
+                .when().post("/api/games").then().statusCode(201).extract();
+        String id = created.path("id");
+        String token = created.path("gameToken");
+        Game shadow = new Game(seed, Level.EXPERT);
+        int n = 1;
+        while (!shadow.gameOver()) {
+            int[] m = Play.firstLegal(shadow);
+            shadow.place(m[0], m[1], m[2]);
+            given().baseUri(replica.http()).header("X-Game-Token", token).contentType(ContentType.JSON)
+                    .body(Map.of("moveNumber", n++, "slot", m[0], "row", m[1], "col", m[2]))
+                    .when().post("/api/games/" + id + "/moves").then().statusCode(200);
+        }
+        return new Played(id, shadow, n - 1);
     }
 
     @Test

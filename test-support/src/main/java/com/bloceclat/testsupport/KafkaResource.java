@@ -18,16 +18,38 @@ public class KafkaResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        broker = new EmbeddedKafkaBroker().withDeleteLogDirsOnClose(true).start();
+        return started(new EmbeddedKafkaBroker());
+    }
+
+    /**
+     * Starts a broker again on the port the last one had, so that the clients which knew that one find this one: a
+     * broker back after an outage, as far as they can tell (its topics are new and empty).
+     */
+    public Map<String, String> startOnTheSamePort() {
+        if (bootstrapServers == null) {
+            throw new IllegalStateException("No broker ran before");
+        }
+        int port = Integer.parseInt(bootstrapServers.substring(bootstrapServers.lastIndexOf(':') + 1));
+        return started(new EmbeddedKafkaBroker().withKafkaPort(port));
+    }
+
+    private Map<String, String> started(EmbeddedKafkaBroker configured) {
+        broker = configured.withDeleteLogDirsOnClose(true).start();
         bootstrapServers = broker.getAdvertisedListeners().replaceAll("[A-Za-z_]+://", "");
         return Map.of("kafka.bootstrap.servers", bootstrapServers);
     }
 
-    @Override
-    public void stop() {
+    /** Stops the broker; {@link #startOnTheSamePort} may start one again where it was. */
+    public void stopForNow() {
         if (broker != null) {
             broker.close();
+            broker = null;
         }
+    }
+
+    @Override
+    public void stop() {
+        stopForNow();
         bootstrapServers = null;
     }
 

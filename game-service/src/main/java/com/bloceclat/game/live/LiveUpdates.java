@@ -13,7 +13,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 import com.bloceclat.common.events.GameChanged;
-import com.bloceclat.game.messaging.OutboxRelay;
+import com.bloceclat.game.messaging.OutboxSender;
 import com.bloceclat.game.service.MatchService;
 import com.bloceclat.game.service.MatchVisibility;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -68,7 +68,7 @@ public class LiveUpdates {
         int solo = 0;
         int unwatched = 0;
         for (ConsumerRecord<String, String> r : records) {
-            Header liveMatch = r.headers().lastHeader(OutboxRelay.LIVE_MATCH_HEADER);
+            Header liveMatch = r.headers().lastHeader(OutboxSender.LIVE_MATCH_HEADER);
             String skipped = LiveEvent.skippedUnread(liveMatch == null ? null : liveMatch.value(),
                     LiveSockets::watched);
             if (skipped != null) {

@@ -1,10 +1,8 @@
 package com.bloceclat.game.messaging;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -19,14 +17,8 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptor;
 
-import org.eclipse.microprofile.reactive.messaging.Channel;
-import org.eclipse.microprofile.reactive.messaging.Emitter;
-import org.eclipse.microprofile.reactive.messaging.Message;
-import org.eclipse.microprofile.reactive.messaging.Metadata;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.jboss.logging.Logger;
 
-import com.bloceclat.common.events.GameFinished;
 import com.bloceclat.common.jobs.JobFailures;
 import com.bloceclat.game.OutboxMessage;
 import com.bloceclat.game.config.GameConfig;
@@ -36,7 +28,6 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
-import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 
 /**
  * Sends the outbox to Kafka: woken after each commit that wrote messages ({@link #wake}, a pass
@@ -47,15 +38,20 @@ import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
  * replica sends its rows in outbox order, but for rows kept after a failed send (next point).</li>
  * <li>A row is deleted only once the broker acknowledged it; a row whose send failed for a reason that may pass
  * (broker unreachable, timeout, not authorised, anything not known to be the row's own fault) stays and is sent on a
- * later pass, so a message may be sent twice but is never lost (consumers deduplicate by game id or event id). It
- * steps aside meanwhile ({@link OutboxMessage#retryLater}: {@code poll-interval}, doubled at each failure, up to
- * {@code retry-max}), so rows that keep failing (one topic refused, short of in-sync replicas) never hold back the
+ * later pass, so a message is never lost (consumers deduplicate by game id or event id). Not while this replica's
+ * earlier send of it is unsettled, though ({@link OutboxSender}: the producer retries a record for up to its
+ * {@code delivery.timeout.ms}, far past {@code send-timeout}), nor once that send was acknowledged late (the row is
+ * then deleted unsent): a broker away for many passes gets one copy of a row from each replica that sent it, not one
+ * a pass. A message may still arrive twice: a send acknowledged after {@code send-timeout} whose row another replica
+ * sent meanwhile, or a crash (below). A kept row steps aside ({@link OutboxMessage#retryLater}: {@code poll-interval},
+ * doubled at each failure, up to {@code retry-max}), so rows that keep failing (one topic refused, short of in-sync replicas) never hold back the
  * rows after them, of the other topic or of their own; a game's {@code game-events} may then arrive out of order
  * (each carries the game's version, and the sockets' clients keep the newest).</li>
  * <li>A row the broker can never take ({@link OutboxOutcome#of}: too large even compressed, refused as a record) is
  * parked with its reason, logged once and counted ({@code outbox.parked{topic}}); it never holds back the rows after
  * it: each row of a batch is judged on its own.</li>
- * <li>Rows are locked with SKIP LOCKED, so several replicas can relay one outbox.</li>
+ * <li>Rows are locked with SKIP LOCKED, so several replicas can relay one outbox; a game's messages may then arrive
+ * out of order with no send failing (another replica sends later rows while one holds earlier ones).</li>
  * <li>A graceful stop waits for the batch in flight (its send takes at most {@code send-timeout}) instead of
  * interrupting it, and begins no other, so a stop sends nothing twice (a crash between the broker's acknowledgement
  * and the delete's commit can, and so can a send not acknowledged within {@code send-timeout}).</li>
@@ -75,18 +71,7 @@ public class OutboxRelay {
     MeterRegistry metrics;
 
     @Inject
-    @Channel(GameMessages.EVENTS_CHANNEL)
-    Emitter<String> events;
-
-    @Inject
-    @Channel(GameFinished.CHANNEL)
-    Emitter<String> finished;
-
-    /**
-     * A {@code game-events} record's header: the game's match id, empty for a solo game's change
-     * ({@code LiveUpdates} skips, unread, the records of games nobody on its replica watches).
-     */
-    public static final String LIVE_MATCH_HEADER = "bloc-match";
+    OutboxSender sender;
 
     /** The scheduler's identity of the periodic pass. */
     public static final String JOB = "outbox-relay";
@@ -195,14 +180,23 @@ public class OutboxRelay {
             if (batch.isEmpty()) {
                 return new Pass(0, 0, 0, false);
             }
+            // a row this replica sent on an earlier pass is not sent again while that send is unsettled (the producer
+            // still holds the record), nor once the broker acknowledged it: its earlier send is judged instead
             List<CompletableFuture<Void>> acks = new ArrayList<>(batch.size());
+            List<CompletableFuture<Void>> fresh = new ArrayList<>(batch.size());
             for (OutboxMessage.Pending m : batch) {
-                acks.add(send(m));
+                CompletableFuture<Void> earlier = sender.earlier(m.id());
+                CompletableFuture<Void> ack = earlier == null || earlier.isCompletedExceptionally() ? sender.send(m)
+                        : earlier;
+                acks.add(ack);
+                if (ack != earlier) {
+                    fresh.add(ack.handle((ok, failure) -> null));
+                }
             }
             try {
-                // wait until every send has settled (acknowledged or failed), at most the send timeout
-                CompletableFuture.allOf(acks.stream().map(a -> a.handle((ok, failure) -> null))
-                        .toArray(CompletableFuture[]::new)).get(config.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                // wait until every new send has settled (acknowledged or failed), at most the send timeout
+                CompletableFuture.allOf(fresh.toArray(CompletableFuture[]::new))
+                        .get(config.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
                 // the unsettled ones are kept below
             }
@@ -213,8 +207,9 @@ public class OutboxRelay {
             for (int i = 0; i < batch.size(); i++) {
                 OutboxMessage.Pending m = batch.get(i);
                 CompletableFuture<Void> ack = acks.get(i);
+                sender.settledOrNot(m.id(), ack);
                 OutboxOutcome outcome = !ack.isDone() ? new OutboxOutcome.Retry("not acknowledged within "
-                        + config.sendTimeout().toMillis() + " ms") : OutboxOutcome.of(failureOf(ack));
+                        + config.sendTimeout().toMillis() + " ms") : OutboxOutcome.of(OutboxSender.failureOf(ack));
                 if (outcome instanceof OutboxOutcome.Sent) {
                     sent.add(m.id());
                 } else if (outcome instanceof OutboxOutcome.Park p) {
@@ -237,41 +232,5 @@ public class OutboxRelay {
             }
             return new Pass(sent.size(), parked, kept.size(), due.more());
         });
-    }
-
-    private CompletableFuture<Void> send(OutboxMessage.Pending m) {
-        try {
-            Emitter<String> emitter = switch (m.topic()) {
-                case GameMessages.EVENTS_CHANNEL -> events;
-                case GameFinished.CHANNEL -> finished;
-                default -> throw new OutboxOutcome.UnknownTopic("outbox row " + m.id() + " has unknown topic "
-                        + m.topic());
-            };
-            RecordHeaders headers = new RecordHeaders();
-            if (m.liveMatch() != null) {
-                headers.add(LIVE_MATCH_HEADER, m.liveMatch().getBytes(StandardCharsets.US_ASCII));
-            }
-            CompletableFuture<Void> settled = new CompletableFuture<>();
-            emitter.send(Message.of(m.payload(), Metadata.of(OutgoingKafkaRecordMetadata.<String>builder()
-                    .withKey(m.key()).withHeaders(headers).build()), () -> {
-                        settled.complete(null);
-                        return CompletableFuture.completedFuture(null);
-                    }, failure -> {
-                        settled.completeExceptionally(failure);
-                        return CompletableFuture.completedFuture(null);
-                    }));
-            return settled;
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-    }
-
-    private static Throwable failureOf(CompletableFuture<Void> ack) {
-        try {
-            ack.join();
-            return null;
-        } catch (CompletionException | java.util.concurrent.CancellationException e) {
-            return e.getCause() == null ? e : e.getCause();
-        }
     }
 }
