@@ -599,6 +599,8 @@ class ReplicasIT {
         var shortSecret = stack.failToStart(Map.of("BLOC_DAILY_SECRET", "guessable"));
         // read at start-up too, not at the first hint or AI turn (before, such a replica started and was ready)
         var badDiscovery = stack.failToStart(Map.of("SOLVER_DISCOVERY", "dnss"));
+        // a disconnect timeout under two heartbeats would resign players whose pings are merely late
+        var shortTimeout = stack.failToStart(Map.of("BLOC_RACE_HEARTBEAT", "5s", "BLOC_RACE_DISCONNECT_TIMEOUT", "8s"));
         assertTrue(missing.join().contains("bloc.signing.private-key"), missing.join());
         assertTrue(malformed.join().contains("BLOC_SIGNING_PRIVATE_KEY): not a base64 PKCS#8 Ed25519 private key"),
                 malformed.join());
@@ -607,6 +609,8 @@ class ReplicasIT {
                 "bloc.daily.secret (BLOC_DAILY_SECRET) must be at least 16 characters"), shortSecret.join());
         assertTrue(badDiscovery.join().contains("bloc.solver.discovery is static or dns, got 'dnss'"),
                 badDiscovery.join());
+        assertTrue(shortTimeout.join().contains("bloc.race.disconnect-timeout (PT8S) must be at least twice "
+                + "bloc.race.heartbeat (PT5S)"), shortTimeout.join());
     }
 
     /**
