@@ -106,7 +106,12 @@ check_tools() {
   local v
   v="$("$JAVA" -XshowSettings:properties -version 2>&1 | sed -n 's/.*java.specification.version = //p')"
   [[ "${v%%.*}" -ge 17 ]] 2>/dev/null || die "Java 17 or newer needed (found ${v:-unknown}): set JAVA_HOME"
-  ok "java $v, curl, unzip, xz"
+  # the web UI's build (npm, from Maven) comes after the infrastructure has started: checked before anything starts
+  command -v node >/dev/null && command -v npm >/dev/null || die "node and npm not found: install Node.js 20"
+  local n
+  n="$(node --version 2>/dev/null)"; n="${n#v}"
+  [[ "${n%%.*}" -ge 20 ]] 2>/dev/null || die "Node.js 20 or newer needed (found ${n:-unknown})"
+  ok "java $v, node $n, curl, unzip, xz"
 }
 
 # Fails before anything starts when a port of a stopped component is taken.

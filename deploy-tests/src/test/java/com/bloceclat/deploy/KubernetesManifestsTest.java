@@ -529,7 +529,12 @@ class KubernetesManifestsTest {
         assertEquals(1000L, broker.getSpec().getTemplate().getSpec().getSecurityContext().getFsGroup(),
                 "the image's appuser may write a volume a provisioner made root-owned");
         Container kafka = single(broker.getSpec().getTemplate().getSpec().getContainers());
-        assertEquals(single(kafka.getVolumeMounts()).getMountPath(), environment(kafka).get("KAFKA_LOG_DIRS"));
+        // below the volume's root, not at it: a new ext4 volume holds lost+found there, which stops the broker
+        assertEquals(single(kafka.getVolumeMounts()).getMountPath() + "/logs", environment(kafka).get("KAFKA_LOG_DIRS"));
+        String heap = environment(kafka).get("KAFKA_HEAP_OPTS");
+        assertEquals("-Xms1g -Xmx1g", heap, "the heap the memory request is read against");
+        assertEquals(kafka.getResources().getLimits().get("memory"), kafka.getResources().getRequests().get("memory"),
+                "the broker asks the memory it uses: a heap of 1 GiB from the start");
         assertEquals(bootstrap + ":9092", environment(single(get(Job.class, "kafka-setup").getSpec().getTemplate()
                 .getSpec().getContainers())).get("KAFKA_BOOTSTRAP"));
     }
@@ -624,15 +629,21 @@ class KubernetesManifestsTest {
 
     /**
      * Keycloak imports the client secret into the realm for good, and its token endpoint is public: it refuses to
-     * start with the template's placeholder, or the value committed before it, rather than serve them. The
-     * container's script, run with kc.sh standing in.
+     * start with the template's placeholder, the value committed before it, or the local stack's (docker-compose.yml,
+     * ./bloc up: published in the committed realm), rather than serve them. The container's script, run with kc.sh
+     * standing in. Its probes wait 3 s: a burst of logins keeps its CPU hashing passwords.
      */
     @Test
     void keycloakRefusesToStartWithAPublicClientSecret() throws Exception {
         Container keycloak = container("keycloak");
         assertEquals(List.of("/bin/bash", "-c"), keycloak.getCommand());
         String script = single(keycloak.getArgs()).replace("/opt/keycloak/bin/kc.sh", "echo kc.sh");
-        for (String placeholder : List.of("REPLACE-ME-services-client-secret", "replace-me", "change-me-services", "")) {
+        for (Probe probe : List.of(keycloak.getStartupProbe(), keycloak.getLivenessProbe(),
+                keycloak.getReadinessProbe())) {
+            assertEquals(3, probe.getTimeoutSeconds(), "Keycloak's probes wait 3 s");
+        }
+        for (String placeholder : List.of("REPLACE-ME-services-client-secret", "replace-me", "change-me-services",
+                "bloc-services-secret", "")) {
             ProcessBuilder pb = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true);
             pb.environment().put("BLOC_SERVICES_SECRET", placeholder);
             Process run = pb.start();
