@@ -269,11 +269,17 @@ final class PackagedGameService implements AutoCloseable {
 
     /** Outbox rows of a game not yet acknowledged by a broker. */
     long unsent(String gameId) throws SQLException {
+        return unsent(gameId, "%");
+    }
+
+    /** A game's messages of one topic not sent yet (a LIKE pattern: % for every topic). */
+    long unsent(String gameId, String topic) throws SQLException {
         try (Connection c = DriverManager.getConnection(env.get("QUARKUS_DATASOURCE_JDBC_URL"),
                 env.get("QUARKUS_DATASOURCE_USERNAME"), env.get("QUARKUS_DATASOURCE_PASSWORD"));
                 PreparedStatement q = c.prepareStatement(
-                        "SELECT count(*) FROM outbox WHERE msg_key = ?")) {
+                        "SELECT count(*) FROM outbox WHERE msg_key = ? AND topic LIKE ?")) {
             q.setString(1, gameId);
+            q.setString(2, topic);
             try (ResultSet r = q.executeQuery()) {
                 r.next();
                 return r.getLong(1);

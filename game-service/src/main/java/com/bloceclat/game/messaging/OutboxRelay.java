@@ -184,12 +184,13 @@ public class OutboxRelay {
             // still holds the record), nor once the broker acknowledged it: its earlier send is judged instead
             List<CompletableFuture<Void>> acks = new ArrayList<>(batch.size());
             List<CompletableFuture<Void>> fresh = new ArrayList<>(batch.size());
-            for (OutboxMessage.Pending m : batch) {
-                CompletableFuture<Void> earlier = sender.earlier(m.id());
-                CompletableFuture<Void> ack = earlier == null || earlier.isCompletedExceptionally() ? sender.send(m)
-                        : earlier;
+            boolean[] ofAnEarlierPass = new boolean[batch.size()];
+            for (int i = 0; i < batch.size(); i++) {
+                CompletableFuture<Void> earlier = sender.earlier(batch.get(i).id());
+                ofAnEarlierPass[i] = earlier != null && !earlier.isCompletedExceptionally();
+                CompletableFuture<Void> ack = ofAnEarlierPass[i] ? earlier : sender.send(batch.get(i));
                 acks.add(ack);
-                if (ack != earlier) {
+                if (!ofAnEarlierPass[i]) {
                     fresh.add(ack.handle((ok, failure) -> null));
                 }
             }
@@ -208,8 +209,9 @@ public class OutboxRelay {
                 OutboxMessage.Pending m = batch.get(i);
                 CompletableFuture<Void> ack = acks.get(i);
                 sender.settledOrNot(m.id(), ack);
-                OutboxOutcome outcome = !ack.isDone() ? new OutboxOutcome.Retry("not acknowledged within "
-                        + config.sendTimeout().toMillis() + " ms") : OutboxOutcome.of(OutboxSender.failureOf(ack));
+                OutboxOutcome outcome = ack.isDone() ? OutboxOutcome.of(OutboxSender.failureOf(ack))
+                        : new OutboxOutcome.Retry(ofAnEarlierPass[i] ? "its send of an earlier pass not settled yet"
+                                : "not acknowledged within " + config.sendTimeout().toMillis() + " ms");
                 if (outcome instanceof OutboxOutcome.Sent) {
                     sent.add(m.id());
                 } else if (outcome instanceof OutboxOutcome.Park p) {

@@ -49,11 +49,16 @@ public class OutboxSender {
     Emitter<String> finished;
 
     /**
-     * Unsettled sends by row id. An entry whose row another replica sent and deleted meanwhile is never asked for
-     * again: it goes after an hour (a send settles within the producer's delivery timeout).
+     * How long a send is remembered from when it was made. A send usually settles within the producer's
+     * {@code delivery.timeout.ms} (2 min), or its {@code max.block.ms} (1 min) more when it waited for the topic's
+     * metadata; past this, should its outcome never come, the row is sent anew rather than held back for good. An
+     * entry whose row another replica sent and deleted meanwhile goes then too.
      */
+    static final Duration REMEMBERED = Duration.ofMinutes(5);
+
+    /** Unsettled sends by row id, each from its first pass ({@link #settledOrNot} never renews one). */
     private final Cache<Long, CompletableFuture<Void>> unsettled = Caffeine.newBuilder()
-            .expireAfterWrite(Duration.ofHours(1)).build();
+            .expireAfterWrite(REMEMBERED).build();
 
     /** This replica's earlier send of a row, if a pass left it unsettled; {@code null} if none. */
     CompletableFuture<Void> earlier(long id) {
@@ -63,7 +68,9 @@ public class OutboxSender {
     /** Remembers a send a pass leaves unsettled ({@code ack} not done), or forgets the row's earlier one (settled). */
     void settledOrNot(long id, CompletableFuture<Void> ack) {
         if (ack != null && !ack.isDone()) {
-            unsettled.put(id, ack);
+            if (unsettled.getIfPresent(id) != ack) { // passes run one at a time on a replica: no race here
+                unsettled.put(id, ack);
+            }
         } else {
             unsettled.invalidate(id);
         }
