@@ -109,9 +109,9 @@ check_tools() {
   # the web UI's build (npm, from Maven) comes after the infrastructure has started: checked before anything starts
   command -v node >/dev/null && command -v npm >/dev/null || die "node and npm not found: install Node.js 20"
   local n
-  n="$(node --version 2>/dev/null)"; n="${n#v}"
-  [[ "${n%%.*}" -ge 20 ]] 2>/dev/null || die "Node.js 20 or newer needed (found ${n:-unknown})"
-  ok "java $v, node $n, curl, unzip, xz"
+  n="$(node --version 2>/dev/null || true)"
+  [[ $n =~ ^v?([0-9]+)\. ]] && (( BASH_REMATCH[1] >= 20 )) || die "Node.js 20 or newer needed (node --version: ${n:-nothing})"
+  ok "java $v, node ${n#v}, curl, unzip, xz"
 }
 
 # Fails before anything starts when a port of a stopped component is taken.

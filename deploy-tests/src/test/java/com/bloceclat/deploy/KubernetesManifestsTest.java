@@ -539,6 +539,61 @@ class KubernetesManifestsTest {
                 .getSpec().getContainers())).get("KAFKA_BOOTSTRAP"));
     }
 
+    /**
+     * A cluster made before its data moved below the volume's root gets it moved there before the broker starts, once
+     * (a move cut short is finished); a new volume is left alone. The init container's script, run on directories made
+     * as such volumes are.
+     */
+    @Test
+    void kafkasDataAtTheVolumesRootIsMovedBelowItBeforeTheBrokerStarts() throws Exception {
+        StatefulSet broker = get(StatefulSet.class, "kafka");
+        Container move = single(broker.getSpec().getTemplate().getSpec().getInitContainers());
+        String mount = single(move.getVolumeMounts()).getMountPath();
+        assertEquals(mount + "/logs", environment(single(broker.getSpec().getTemplate().getSpec().getContainers()))
+                .get("KAFKA_LOG_DIRS"));
+        assertEquals(List.of("bash", "-c"), move.getCommand());
+
+        Path old = Files.createTempDirectory("kafka-volume");
+        Files.createDirectories(old.resolve("lost+found"));
+        Files.writeString(old.resolve("meta.properties"), "node.id=1\n");
+        Files.createDirectories(old.resolve("game-finished-0"));
+        Files.writeString(old.resolve("game-finished-0").resolve("00000000000000000000.log"), "records");
+        Files.writeString(old.resolve(".lock"), "");
+        String script = single(move.getArgs());
+        assertEquals(0, runIn(script, mount, old));
+        assertEquals(Set.of("logs", "lost+found"), entries(old));
+        assertEquals(Set.of("meta.properties", "game-finished-0", ".lock"), entries(old.resolve("logs")));
+        assertEquals("records", Files.readString(old.resolve("logs/game-finished-0/00000000000000000000.log")));
+        assertEquals(0, runIn(script, mount, old), "once moved, left as it is");
+        assertEquals(Set.of("meta.properties", "game-finished-0", ".lock"), entries(old.resolve("logs")));
+
+        Path fresh = Files.createTempDirectory("kafka-volume");
+        Files.createDirectories(fresh.resolve("lost+found"));
+        assertEquals(0, runIn(script, mount, fresh));
+        assertEquals(Set.of("lost+found"), entries(fresh), "a new volume: the broker makes logs/ itself");
+
+        Path cut = Files.createTempDirectory("kafka-volume");
+        Files.createDirectories(cut.resolve("logs.moving"));
+        Files.writeString(cut.resolve("logs.moving").resolve("meta.properties"), "node.id=1\n");
+        Files.createDirectories(cut.resolve("game-events-0"));
+        assertEquals(0, runIn(script, mount, cut));
+        assertEquals(Set.of("logs"), entries(cut));
+        assertEquals(Set.of("meta.properties", "game-events-0"), entries(cut.resolve("logs")), "a move cut short");
+    }
+
+    private static int runIn(String script, String mount, Path volume) throws Exception {
+        Process run = new ProcessBuilder("bash", "-c", script.replace(mount, volume.toString()))
+                .redirectErrorStream(true).start();
+        run.getInputStream().readAllBytes();
+        return run.waitFor();
+    }
+
+    private static Set<String> entries(Path dir) throws IOException {
+        try (var list = Files.list(dir)) {
+            return list.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
+        }
+    }
+
     /** The Job applies the same access.conf as the local stack, with the same script as docker compose. */
     @Test
     void kafkaSetupJobAppliesTheAccessFile() throws IOException {
