@@ -2,6 +2,7 @@ package com.bloceclat.leaderboard;
 
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -237,7 +238,7 @@ public class GameAudit extends PanacheEntityBase {
 
     /** A player's game as their list shows it; {@code struck}: a record an admin or a re-validation struck. */
     public record PlayerGame(UUID gameId, String level, String mode, Outcome outcome, String reason, int score,
-            int rounds, OffsetDateTime finishedAt, boolean struck) {
+            int rounds, OffsetDateTime finishedAt, boolean struck, LocalDate day, String seedSource) {
     }
 
     /**
@@ -247,13 +248,26 @@ public class GameAudit extends PanacheEntityBase {
      */
     public static List<PlayerGame> ofPlayer(String subject, int offset, int limit) {
         List<Object[]> rows = getEntityManager().createQuery("select a.gameId, a.level, a.mode, a.outcome, a.reason, "
-                + "a.score, a.rounds, a.finishedAt, r.struckAt from GameAudit a left join GameRecord r "
+                + "a.score, a.rounds, a.finishedAt, r.struckAt, a.day, a.seedSource from GameAudit a "
+                + "left join GameRecord r "
                 + "on r.gameId = a.gameId where a.playerSubject = :subject order by a.finishedAt desc, a.gameId desc",
                 Object[].class).setParameter("subject", subject).setFirstResult(offset).setMaxResults(limit)
                 .getResultList();
         return rows.stream().map(r -> new PlayerGame((UUID) r[0], (String) r[1], (String) r[2], (Outcome) r[3],
                 (String) r[4], (Integer) r[5], (Integer) r[6], (OffsetDateTime) r[7],
-                r[3] == Outcome.RECORD && r[8] != null)).toList();
+                r[3] == Outcome.RECORD && r[8] != null, (LocalDate) r[9], (String) r[10])).toList();
+    }
+
+    /**
+     * For a daily game whose day (UTC) is not over: the midnight that ends it; null otherwise. Until then what the
+     * validator said of it is withheld from every view, its player's own too: its words can name the day's pieces.
+     */
+    public static OffsetDateTime dayNotOver(LocalDate day, String seedSource) {
+        if (day == null || !"DAILY".equals(seedSource)) {
+            return null;
+        }
+        OffsetDateTime dayOver = day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC);
+        return OffsetDateTime.now(ZoneOffset.UTC).isBefore(dayOver) ? dayOver : null;
     }
 
     public List<String> traceLines() {

@@ -519,7 +519,8 @@ class IntegrityTest {
                 .readTree(Games.quick(Games.freshSeed(), Level.HARD, 3).replay().toJson());
         var round0 = (com.fasterxml.jackson.databind.node.ArrayNode) json.withArray("rounds").get(0);
         round0.set(0, "DOT".equals(round0.get(0).asText()) ? "O4" : "DOT");
-        GameFinished todays = Games.finished(UUID.randomUUID(), Games.player("daily-rae-" + UUID.randomUUID()),
+        GameFinished.Player rae = Games.player("daily-rae-" + UUID.randomUUID());
+        GameFinished todays = Games.finished(UUID.randomUUID(), rae,
                 Mode.SOLO, SeedSource.DAILY, today, now.minusSeconds(1), now, json.toString());
         Games.publish(todays);
         assertTrue(awaitAudit(todays.gameId()).reason.contains("the seed deals"), "the stored reason names the pieces");
@@ -544,14 +545,15 @@ class IntegrityTest {
                 .body("summary.reason", not(containsString("seed deals")))
                 .body("actions.detail", not(org.hamcrest.Matchers.hasItem(containsString("seed deals"))))
                 .body("actions.detail", org.hamcrest.Matchers.hasItem(containsString("withheld")));
+        // and from its player's own list (which showed the reason as stored)
+        List<String> reasons = given().auth().oauth2(Tokens.of(rae.subject(), rae.name(), List.of("player")))
+                .when().get("/api/leaderboards/me/games").then().statusCode(200)
+                .extract().path("games.reason");
+        assertEquals(1, reasons.size(), reasons.toString());
+        assertFalse(reasons.get(0).contains("seed deals"), reasons.get(0));
+        assertTrue(reasons.get(0).contains("withheld"), reasons.get(0));
     }
 
-    /**
-     * The same for a daily record a re-validation strikes (security.md: "a re-validation's verdict and the strike it
-     * made"): the test above rejects its game at once, so it never had a record to strike. Today's daily record, its
-     * stored replay then found listing other pieces for round 0: the re-validation's answer, the detail, the list and
-     * the answer of an admin's own strike after it name none of the day's pieces.
-     */
     /**
      * After a change of the rules (docs/rules.md: the version is bumped), a record of the old rules is no longer one
      * this engine can judge: re-validated, it was REJECTED and struck, every record of the old rules off the boards at
@@ -579,6 +581,12 @@ class IntegrityTest {
         given().when().get("/api/leaderboards/hard/players/" + ruth.subject()).then().statusCode(200);
     }
 
+    /**
+     * The same for a daily record a re-validation strikes (security.md: "a re-validation's verdict and the strike it
+     * made"): theValidatorsWordsAboutADailyGame... rejects its game at once, so it never had a record to strike.
+     * Today's daily record, its stored replay then found listing other pieces for round 0: the re-validation's answer,
+     * the detail, the list and the answer of an admin's own strike after it name none of the day's pieces.
+     */
     @Test
     void aRevalidationsStrikeOfADailyRecordIsWithheldUntilItsDayIsOverOnEveryAdminView() throws Exception {
         LocalDate today = LocalDate.now(ZoneOffset.UTC);

@@ -300,11 +300,7 @@ public class AdminAuditResource {
     }
 
     private static OffsetDateTime withheldUntil(LocalDate day, String seedSource) {
-        if (day == null || !"DAILY".equals(seedSource)) {
-            return null;
-        }
-        OffsetDateTime dayOver = day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC);
-        return OffsetDateTime.now(ZoneOffset.UTC).isBefore(dayOver) ? dayOver : null;
+        return GameAudit.dayNotOver(day, seedSource);
     }
 
     private static List<String> startBoard(GameAudit audit) {

@@ -222,8 +222,11 @@ public class LeaderboardResource {
         Caller caller = Caller.of(identity);
         Params.Paging paging = Params.paging(page, size, config);
         List<GameAudit.PlayerGame> rows = GameAudit.ofPlayer(caller.subject(), paging.offset(), paging.limit());
+        // a rejected daily game's reason can name the day's pieces: withheld from its player too until the day is over
         List<MyGame> games = rows.stream().limit(paging.size()).map(a -> new MyGame(a.gameId(), a.level(), a.mode(),
-                a.outcome(), a.reason(), a.score(), a.rounds(), a.finishedAt(), a.struck())).toList();
+                a.outcome(), a.outcome() == Outcome.REJECTED && GameAudit.dayNotOver(a.day(), a.seedSource()) != null
+                        ? AdminAuditResource.WITHHELD : a.reason(), a.score(), a.rounds(), a.finishedAt(), a.struck()))
+                .toList();
         return new MyGames(paging.page(), paging.size(), paging.more(rows.size()), games);
     }
 
