@@ -176,6 +176,31 @@ class SuspicionTest {
                 .body("actions[-1].detail", equalTo("unchanged: RECORD"));
     }
 
+    /**
+     * A record whose measure fails (its stored replay no longer reads) is stored as measured with no round compared,
+     * and the records after it are measured in the same pass: a failure that escaped the pass would leave every one
+     * unmeasured, and the same record would fail it again on every pass after.
+     */
+    @Test
+    void aRecordTheDetectorCannotMeasureIsStoredAsMeasuredAndHoldsBackNoOther() {
+        GameFinished unreadable = Games.finished(player, Games.played(2052, Level.EASY, 30).replay());
+        GameFinished after = Games.finished(player, Games.played(2053, Level.EASY, 30).replay());
+        Games.publish(unreadable, after);
+        await().atMost(Duration.ofSeconds(60)).until(() -> QuarkusTransaction.requiringNew().call(
+                () -> GameAudit.count("gameId in ?1 and outcome = ?2", java.util.List.of(unreadable.gameId(),
+                        after.gameId()), Outcome.RECORD) == 2));
+        QuarkusTransaction.requiringNew().run(() -> GameAudit.update("replay = ?1 where gameId = ?2",
+                "{\"not\": \"a replay\"}", unreadable.gameId()));
+        detector().pass();
+        QuarkusTransaction.requiringNew().run(() -> {
+            GameAudit failed = GameAudit.findById(unreadable.gameId());
+            assertTrue(failed.suspicionCheckedAt != null, "stored as measured");
+            assertEquals(0, failed.comparedRounds);
+            assertTrue(!failed.suspicious);
+            assertTrue(measured(after.gameId()), "the record after it measured in the same pass");
+        });
+    }
+
     @Test
     void revalidationMeasuresAgainAndSaysSo() {
         admin().when().post(AUDITS + "/" + bot.gameId() + "/revalidate").then()
