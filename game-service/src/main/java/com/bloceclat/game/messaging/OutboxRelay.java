@@ -43,7 +43,8 @@ import io.quarkus.scheduler.Scheduled;
  * {@code delivery.timeout.ms}, far past {@code send-timeout}), nor once that send was acknowledged late (the row is
  * then deleted unsent): a broker away for many passes gets one copy of a row from each replica that sent it, not one
  * a pass. A message may still arrive twice: a send acknowledged after {@code send-timeout} whose row another replica
- * sent meanwhile, or a crash (below). A kept row steps aside ({@link OutboxMessage#retryLater}: {@code poll-interval},
+ * sent meanwhile, one still unsettled an hour after it was made ({@link OutboxSender#REMEMBERED}: sent anew), or a
+ * crash (below). A kept row steps aside ({@link OutboxMessage#retryLater}: {@code poll-interval},
  * doubled at each failure, up to {@code retry-max}), so rows that keep failing (one topic refused, short of in-sync replicas) never hold back the
  * rows after them, of the other topic or of their own; a game's {@code game-events} may then arrive out of order
  * (each carries the game's version, and the sockets' clients keep the newest).</li>
@@ -208,7 +209,11 @@ public class OutboxRelay {
             for (int i = 0; i < batch.size(); i++) {
                 OutboxMessage.Pending m = batch.get(i);
                 CompletableFuture<Void> ack = acks.get(i);
-                sender.settledOrNot(m.id(), ack);
+                if (ack.isDone()) {
+                    sender.settled(m.id());
+                } else if (!ofAnEarlierPass[i]) {
+                    sender.unsettled(m.id(), ack); // from this pass on, never renewed
+                }
                 OutboxOutcome outcome = ack.isDone() ? OutboxOutcome.of(OutboxSender.failureOf(ack))
                         : new OutboxOutcome.Retry(ofAnEarlierPass[i] ? "its send of an earlier pass not settled yet"
                                 : "not acknowledged within " + config.sendTimeout().toMillis() + " ms");

@@ -49,14 +49,16 @@ public class OutboxSender {
     Emitter<String> finished;
 
     /**
-     * How long a send is remembered from when it was made. A send usually settles within the producer's
-     * {@code delivery.timeout.ms} (2 min), or its {@code max.block.ms} (1 min) more when it waited for the topic's
-     * metadata; past this, should its outcome never come, the row is sent anew rather than held back for good. An
-     * entry whose row another replica sent and deleted meanwhile goes then too.
+     * How long a send is remembered from the pass that made it, never renewed. A send usually settles within the
+     * producer's {@code delivery.timeout.ms} (2 min), but not always: the connector hands records to the producer one at
+     * a time on one thread, and a record whose topic's metadata the producer lacks waits there up to
+     * {@code max.block.ms} (1 min), each in turn. Past an hour, should its outcome never come, the row is sent anew
+     * rather than held back for good (both copies may then arrive). An entry whose row another replica sent and
+     * deleted meanwhile goes then too.
      */
-    static final Duration REMEMBERED = Duration.ofMinutes(5);
+    static final Duration REMEMBERED = Duration.ofHours(1);
 
-    /** Unsettled sends by row id, each from its first pass ({@link #settledOrNot} never renews one). */
+    /** Unsettled sends by row id, each from the pass that made it. */
     private final Cache<Long, CompletableFuture<Void>> unsettled = Caffeine.newBuilder()
             .expireAfterWrite(REMEMBERED).build();
 
@@ -65,15 +67,14 @@ public class OutboxSender {
         return unsettled.getIfPresent(id);
     }
 
-    /** Remembers a send a pass leaves unsettled ({@code ack} not done), or forgets the row's earlier one (settled). */
-    void settledOrNot(long id, CompletableFuture<Void> ack) {
-        if (ack != null && !ack.isDone()) {
-            if (unsettled.getIfPresent(id) != ack) { // passes run one at a time on a replica: no race here
-                unsettled.put(id, ack);
-            }
-        } else {
-            unsettled.invalidate(id);
-        }
+    /** Remembers a send its pass leaves unsettled; called once, by the pass that made it. */
+    void unsettled(long id, CompletableFuture<Void> ack) {
+        unsettled.put(id, ack);
+    }
+
+    /** Forgets a row's earlier send once it has settled. */
+    void settled(long id) {
+        unsettled.invalidate(id);
     }
 
     /** Sends a row to its topic, keyed by its key; completes when the broker acknowledged it or the send failed. */
