@@ -579,6 +579,13 @@ class KubernetesManifestsTest {
         assertEquals(0, runIn(script, mount, cut));
         assertEquals(Set.of("logs"), entries(cut));
         assertEquals(Set.of("meta.properties", "game-events-0"), entries(cut.resolve("logs")), "a move cut short");
+
+        Path both = Files.createTempDirectory("kafka-volume");
+        Files.createDirectories(both.resolve("logs"));
+        Files.writeString(both.resolve("logs").resolve("meta.properties"), "node.id=1\n");
+        Files.writeString(both.resolve("meta.properties"), "node.id=1\n");
+        assertEquals(0, runIn(script, mount, both), "the broker still starts");
+        assertEquals(Set.of("logs", "meta.properties"), entries(both), "two logs are not merged by the script");
     }
 
     private static int runIn(String script, String mount, Path volume) throws Exception {
