@@ -1,5 +1,6 @@
 package com.bloceclat.solver.rest;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
@@ -348,10 +349,16 @@ public class SolverResource {
      * a worker about nine times as long as a search for the same share of the client's rate.
      */
     int analysisRequests() {
-        long workerMs = config.analyse().timeCap().toMillis() + 7 * config.analyse().solveTime().toMillis();
-        long searchMs = Math.max(1, config.publicCallers().timeCap().toMillis());
+        return analysisRequests(config.analyse().timeCap(), config.analyse().solveTime(),
+                config.publicCallers().timeCap(), config.publicCallers().burst());
+    }
+
+    /** {@link #analysisRequests()} of these settings: an analysis's worker time in public searches' time caps. */
+    static int analysisRequests(Duration analysisCap, Duration solveTime, Duration searchCap, int burst) {
+        long workerMs = analysisCap.toMillis() + 7 * solveTime.toMillis();
+        long searchMs = Math.max(1, searchCap.toMillis());
         long requests = (workerMs + searchMs - 1) / searchMs;
-        return (int) Math.max(1, Math.min(requests, config.publicCallers().burst())); // more could never be admitted
+        return (int) Math.max(1, Math.min(requests, burst)); // more could never be admitted
     }
 
     private static Response badRequest(Throwable e) {
